@@ -1,0 +1,35 @@
+# Common helpers for hwgpu's scripts. Sourced, not run.
+# Everything that is built or downloaded lives under $HWGPU_CACHE, outside the clone.
+set -euo pipefail
+
+HWGPU_REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HWGPU_CACHE=${HWGPU_CACHE:-$HOME/.cache/hwgpu}
+HWGPU_QEMU_BUILD=$HWGPU_CACHE/qemu-build
+HWGPU_QEMU=$HWGPU_QEMU_BUILD/qemu-system-x86_64
+HWGPU_STANDALONE_BUILD=$HWGPU_CACHE/standalone-build
+HWGPU_APT=$HWGPU_CACHE/apt
+HWGPU_GUEST=$HWGPU_CACHE/guest
+export PATH=/usr/lib/ccache:$PATH
+export CCACHE_DIR=${CCACHE_DIR:-$HWGPU_CACHE/ccache}
+
+mkdir -p "$HWGPU_CACHE"
+
+log() { printf '[hwgpu %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# step NAME CMD...: run a long step, printing how long it took.
+step() {
+    local name=$1; shift
+    local t0=$SECONDS
+    log "$name ..."
+    "$@"
+    log "$name done in $((SECONDS - t0)) s"
+}
+
+# Debian's python3, not a pyenv shim: configure and meson need it.
+HWGPU_PY=/usr/bin/python3
+
+# hwgpu_apt ARGS...: apt-get through the project-private configuration
+# (bookworm and trixie, deb and deb-src), which never touches the system's
+# apt sources.  Created by setup.sh.
+hwgpu_apt() { APT_CONFIG=$HWGPU_APT/apt.conf apt-get -q "$@"; }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Overlay our files on a QEMU source tree: directory symlinks plus one
+# appended line in each of two QEMU meson files.  Idempotent.
+#   scripts/qemu-overlay.sh QEMU_SRC
+source "$(dirname "$0")/lib.sh"
+Q=${1:?usage: qemu-overlay.sh QEMU_SRC}
+[ -f "$Q/VERSION" ] || die "$Q is not a QEMU source tree"
+
+ln -sfn "$HWGPU_REPO/hw" "$Q/hw/hwgpu"
+ln -sfn "$HWGPU_REPO/tests/qtest" "$Q/tests/qtest/hwgpu"
+ln -sfn "$HWGPU_REPO/include/hwgpu" "$Q/include/hwgpu"
+
+append_once() { grep -qxF "$2" "$1" || printf '%s\n' "$2" >> "$1"; }
+append_once "$Q/hw/meson.build" "subdir('hwgpu')"
+append_once "$Q/tests/qtest/meson.build" "subdir('hwgpu')"

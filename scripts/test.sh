@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# hwgpu's test command: set-up (idempotent), then unit tests (standalone
+# build), the device's qtests, and guest smoke boots.  Ends with a plain
+# "N passed, N failed" line and exits non-zero on any failure.
+source "$(dirname "$0")/lib.sh"
+
+step "set-up" "$HWGPU_REPO/scripts/setup.sh"
+
+pass=0 fail=0
+failed=()
+out=$HWGPU_CACHE/test-results
+rm -rf "$out"; mkdir -p "$out"
+
+# run_tap NAME CMD...: run a TAP-speaking program, count its results.
+run_tap() {
+    local name=$1; shift
+    local log=$out/$name.log p f
+    "$@" >"$log" 2>&1
+    local rc=$?
+    p=$(grep -c '^ok ' "$log" || true)
+    f=$(grep -c '^not ok ' "$log" || true)
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        f=1   # crashed or exited non-zero without reporting a failure
+    fi
+    pass=$((pass + p)); fail=$((fail + f))
+    if [ "$f" -ne 0 ]; then
+        failed+=("$name"); log "FAIL $name ($p passed, $f failed; log: $log)"
+        grep -E '^not ok|ERROR|assert' "$log" | head -n 10 >&2 || true
+    else
+        log "ok   $name ($p passed)"
+    fi
+}
+
+set +e
+# 1. unit tests and fuzz targets (standalone build)
+for t in "$HWGPU_STANDALONE_BUILD"/tests/unit/test-* "$HWGPU_STANDALONE_BUILD"/tests/fuzz/fuzz-*; do
+    [ -x "$t" ] && [ -f "$t" ] || continue
+    run_tap "$(basename "$t")" "$t" --tap
+done
+# 2. qtests
+for t in "$HWGPU_QEMU_BUILD"/tests/qtest/hwgpu/*-test; do
+    [ -x "$t" ] || continue
+    run_tap "qtest-$(basename "$t")" env QTEST_QEMU_BINARY="$HWGPU_QEMU" "$t" --tap -k
+done
+# 3. guest smoke boots
+run_tap guest-smoke "$HWGPU_REPO/tests/guest/smoke.sh"
+set -e
+
+[ ${#failed[@]} -eq 0 ] || log "failed: ${failed[*]}"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
