@@ -79,12 +79,34 @@ static uint64_t g45_clock_ns(void *opaque)
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
-/* MMIO registers (BAR0 low half), dword accesses only. */
+/*
+ * Registers are dwords.  A narrower read returns the addressed bytes; a
+ * narrower write merges into the register's current value.
+ */
+static uint32_t g45_reg_read_sized(HwgpuRegFile *rf, hwaddr addr,
+                                   unsigned size)
+{
+    uint32_t v = hwgpu_reg_read(rf, addr & ~3);
+
+    return size == 4 ? v : extract32(v, (addr & 3) * 8, size * 8);
+}
+
+static void g45_reg_write_sized(HwgpuRegFile *rf, hwaddr addr, uint32_t val,
+                                unsigned size)
+{
+    if (size != 4) {
+        uint32_t cur = hwgpu_reg_get(rf, addr & ~3);
+        val = deposit32(cur, (addr & 3) * 8, size * 8, val);
+    }
+    hwgpu_reg_write(rf, addr & ~3, val);
+}
+
+/* MMIO registers (BAR0 low half). */
 static uint64_t g45_mmio_read(void *opaque, hwaddr addr, unsigned size)
 {
     IntelG45State *s = opaque;
 
-    return hwgpu_reg_read(&s->regs, addr);
+    return g45_reg_read_sized(&s->regs, addr, size);
 }
 
 static void g45_mmio_write(void *opaque, hwaddr addr, uint64_t val,
@@ -92,7 +114,7 @@ static void g45_mmio_write(void *opaque, hwaddr addr, uint64_t val,
 {
     IntelG45State *s = opaque;
 
-    hwgpu_reg_write(&s->regs, addr, val);
+    g45_reg_write_sized(&s->regs, addr, val, size);
 }
 
 static const MemoryRegionOps g45_mmio_ops = {
@@ -100,7 +122,7 @@ static const MemoryRegionOps g45_mmio_ops = {
     .write = g45_mmio_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = { .min_access_size = 1, .max_access_size = 8 },
-    .impl = { .min_access_size = 4, .max_access_size = 4 },
+    .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
 /* BAR4: MMIO_INDEX selects a register, MMIO_DATA accesses it. */
@@ -108,10 +130,10 @@ static uint64_t g45_io_read(void *opaque, hwaddr addr, unsigned size)
 {
     IntelG45State *s = opaque;
 
-    if (addr == G45_IO_INDEX) {
-        return s->io_index;
+    if (addr < G45_IO_DATA) {
+        return extract32(s->io_index, (addr & 3) * 8, size * 8);
     }
-    return hwgpu_reg_read(&s->regs, s->io_index % G45_MMIO_SIZE);
+    return g45_reg_read_sized(&s->regs, s->io_index + (addr & 3), size);
 }
 
 static void g45_io_write(void *opaque, hwaddr addr, uint64_t val,
@@ -119,11 +141,12 @@ static void g45_io_write(void *opaque, hwaddr addr, uint64_t val,
 {
     IntelG45State *s = opaque;
 
-    if (addr == G45_IO_INDEX) {
-        s->io_index = val & (G45_MMIO_SIZE - 4);
+    if (addr < G45_IO_DATA) {
+        s->io_index = deposit32(s->io_index, (addr & 3) * 8, size * 8, val) &
+                      (G45_MMIO_SIZE - 4);
         return;
     }
-    hwgpu_reg_write(&s->regs, s->io_index, val);
+    g45_reg_write_sized(&s->regs, s->io_index + (addr & 3), val, size);
 }
 
 static const MemoryRegionOps g45_io_ops = {
@@ -131,7 +154,7 @@ static const MemoryRegionOps g45_io_ops = {
     .write = g45_io_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = { .min_access_size = 1, .max_access_size = 4 },
-    .impl = { .min_access_size = 4, .max_access_size = 4 },
+    .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
 /* The aperture is not translated through the GTT yet: reads 0, logs once. */

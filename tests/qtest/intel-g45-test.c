@@ -18,7 +18,8 @@ typedef struct Ctx {
 
 static void ctx_start(Ctx *c, const char *machine)
 {
-    c->qts = qtest_initf("-machine %s -vga none -device intel-g45,addr=02.0",
+    c->qts = qtest_initf("-machine %s -vga none -nic none "
+                         "-device intel-g45,addr=02.0",
                          machine);
     c->bus = qpci_new_pc(c->qts, NULL);
     c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
@@ -83,7 +84,7 @@ static void test_bars(const void *data)
     ctx_stop(&c);
 
     /* The aperture size is a property. */
-    c.qts = qtest_init("-machine q35 -vga none "
+    c.qts = qtest_init("-machine q35 -vga none -nic none "
                        "-device intel-g45,addr=02.0,aperture-mb=512");
     c.bus = qpci_new_pc(c.qts, NULL);
     c.dev = qpci_device_find(c.bus, QPCI_DEVFN(2, 0));
