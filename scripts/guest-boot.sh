@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Boot the busybox guest on QEMU with `-vga none -device intel-g45`, take a
+# PNG screendump while it holds, and keep its serial log.
+#   guest-boot.sh [--kernel bookworm|trixie] [--machine q35|pc] [--vnc :N]
+#                 [--hold SECONDS] [--timeout SECONDS] --out DIR [-- EXTRA QEMU ARGS]
+source "$(dirname "$0")/lib.sh"
+kernel=bookworm machine=q35 vnc= hold=4 timeout=240 out=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --kernel) kernel=$2; shift 2 ;;
+    --machine) machine=$2; shift 2 ;;
+    --vnc) vnc=$2; shift 2 ;;
+    --hold) hold=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --) shift; break ;;
+    *) die "unknown option $1" ;;
+    esac
+done
+[ -n "$out" ] || die "--out DIR is required"
+[ -x "$HWGPU_QEMU" ] || die "no QEMU build; run scripts/setup.sh"
+vmlinuz=$HWGPU_GUEST/vmlinuz-$kernel
+[ -e "$vmlinuz" ] || die "no $kernel kernel; run scripts/setup.sh"
+mkdir -p "$out"; out=$(cd "$out" && pwd)
+rm -f "$out/serial.log" "$out/screen.png" "$out/qmp.sock"
+
+accel=tcg
+# This project's own machines have no usable KVM; users' may.
+[ "${HWGPU_KVM:-0}" = 1 ] && [ -w /dev/kvm ] && accel=kvm
+display=(-display none)
+[ -n "$vnc" ] && display=(-display none -vnc "127.0.0.1$vnc")
+[ "$timeout" -lt $((hold + 120)) ] && timeout=$((hold + 120))
+
+t0=$SECONDS
+"$HWGPU_QEMU" -accel $accel -machine "$machine" -m 1024 -vga none -nic none \
+    -device intel-g45,addr=02.0 -no-reboot "${display[@]}" \
+    -kernel "$vmlinuz" -initrd "$HWGPU_GUEST/initrd.cpio.gz" \
+    -append "console=tty0 console=ttyS0 no_timer_check panic=-1 hwgpu.hold=$hold" \
+    -serial "file:$out/serial.log" -qmp "unix:$out/qmp.sock,server,wait=off" \
+    -D "$out/qemu.log" -d guest_errors,unimp "$@" &
+qpid=$!
+
+shot() {
+    /usr/bin/python3 - "$out/qmp.sock" "$out/screen.png" <<'PY'
+import json, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+f = s.makefile('rw')
+def cmd(c):
+    f.write(json.dumps(c) + '\n'); f.flush()
+    while True:
+        r = json.loads(f.readline())
+        if 'return' in r or 'error' in r:
+            return r
+f.readline()
+cmd({'execute': 'qmp_capabilities'})
+r = cmd({'execute': 'screendump', 'arguments': {'filename': sys.argv[2], 'format': 'png'}})
+sys.exit(0 if 'return' in r else 1)
+PY
+}
+
+status=0 shot_done=0
+while kill -0 $qpid 2>/dev/null; do
+    if [ $shot_done = 0 ] && grep -q HWGPU-HOLD "$out/serial.log" 2>/dev/null; then
+        sleep 2
+        shot && log "screenshot at $((SECONDS - t0)) s" || log "screendump failed"
+        shot_done=1
+    fi
+    if [ $((SECONDS - t0)) -gt "$timeout" ]; then
+        log "guest did not finish in $timeout s; stopping it"
+        kill $qpid; status=1; break
+    fi
+    sleep 0.5
+done
+wait $qpid || status=1
+log "guest ran $((SECONDS - t0)) s (QEMU exit status ok: $([ $status = 0 ] && echo yes || echo no))"
+grep -q HWGPU-DONE "$out/serial.log" 2>/dev/null || { log "guest did not reach HWGPU-DONE"; status=1; }
+log "serial log: $out/serial.log"
+log "screenshot: $out/screen.png"
+exit $status

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Guest kernels (Debian bookworm 6.1 and trixie 6.12, generic amd64) and a
+# busybox initramfs with pciutils' lspci.  Idempotent; cached in
+# $HWGPU_GUEST.
+source "$(dirname "$0")/lib.sh"
+g=$HWGPU_GUEST
+mkdir -p "$g/debs"
+
+fetch_kernel() {
+    local suite=$1 pkg deb
+    [ -e "$g/vmlinuz-$suite" ] && return 0
+    pkg=$(APT_CONFIG=$HWGPU_APT/apt.conf apt-cache depends "linux-image-amd64/$suite" 2>/dev/null |
+          awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+    [ -n "$pkg" ] || die "cannot resolve the $suite kernel package"
+    (cd "$g/debs" && hwgpu_apt download "$pkg/$suite" >/dev/null)
+    deb=$(ls "$g"/debs/"${pkg}"_*.deb | head -n1)
+    rm -rf "$g/kernel-$suite"
+    dpkg-deb -x "$deb" "$g/kernel-$suite"
+    ln -sfn "$(ls "$g/kernel-$suite"/boot/vmlinuz-* | head -n1)" "$g/vmlinuz-$suite"
+    log "kernel $suite: $pkg"
+}
+
+# Copy a host binary and the shared libraries it needs into the initramfs.
+copy_with_libs() {
+    local root=$1 bin=$2 lib
+    install -D "$bin" "$root$bin"
+    for lib in $(ldd "$bin" | grep -o '/[^ ]*'); do
+        install -D "$lib" "$root$lib"
+    done
+}
+
+build_initrd() {
+    local root=$g/initrd-root stamp
+    stamp=$( (cat "$0"; cat "$HWGPU_REPO/tests/guest/init") | sha256sum | cut -c1-16)
+    [ -f "$g/initrd.cpio.gz" ] && [ "$(cat "$g/initrd.stamp" 2>/dev/null)" = "$stamp" ] && return 0
+    rm -rf "$root"
+    mkdir -p "$root"/{bin,sbin,proc,sys,dev,tmp,usr/share/misc,usr/bin}
+    cp /bin/busybox "$root/bin/busybox"
+    for a in $("$root/bin/busybox" --list); do
+        [ "$a" = busybox ] || ln -sf busybox "$root/bin/$a"
+    done
+    rm -f "$root/bin/lspci"
+    copy_with_libs "$root" /usr/bin/lspci
+    ln -sf /usr/bin/lspci "$root/bin/lspci"
+    if [ -f /usr/share/misc/pci.ids ]; then
+        cp /usr/share/misc/pci.ids "$root/usr/share/misc/"
+    fi
+    install -m 755 "$HWGPU_REPO/tests/guest/init" "$root/init"
+    (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$g/initrd.cpio.gz.tmp"
+    mv "$g/initrd.cpio.gz.tmp" "$g/initrd.cpio.gz"
+    echo "$stamp" > "$g/initrd.stamp"
+}
+
+fetch_kernel bookworm
+fetch_kernel trixie
+build_initrd
