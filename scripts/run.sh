@@ -27,5 +27,3 @@ else
     "$HWGPU_REPO/scripts/guest-boot.sh" --kernel "$kernel" --machine "$machine" \
         --hold 4 --out "$out"
 fi
-log "screenshot: $out/screen.png"
-log "serial log: $out/serial.log"

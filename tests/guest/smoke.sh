@@ -11,6 +11,9 @@ ok() { n=$((n + 1)); echo "ok $n - $*"; }
 notok() { n=$((n + 1)); echo "not ok $n - $*"; }
 check() { local d=$1; shift; if "$@"; then ok "$d"; else notok "$d"; fi; }
 
+check "qemu-system-x86_64 -device help lists intel-g45" \
+    sh -c "'$HWGPU_QEMU' -device help 2>&1 | grep -q '^name \"intel-g45\", bus PCI'"
+
 for kernel in bookworm trixie; do
     for machine in q35 pc; do
         tag=$kernel-$machine
