@@ -25,6 +25,7 @@
 
 #include "hwgpu/host.h"
 #include "hwgpu/intel/g45-regs.h"
+#include "hwgpu/intel/g45-gtt.h"
 
 #define TYPE_INTEL_G45 "intel-g45"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
@@ -41,8 +42,8 @@ struct IntelG45State {
 
     HwgpuHost host;
     HwgpuRegFile regs;
+    G45Gtt ggtt;
     uint32_t io_index;
-    bool aperture_logged;
 
     /* properties */
     uint32_t aperture_mb;
@@ -157,23 +158,28 @@ static const MemoryRegionOps g45_io_ops = {
     .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
-/* The aperture is not translated through the GTT yet: reads 0, logs once. */
+/*
+ * The aperture (BAR2): CPU accesses go through the GTT to the guest page the
+ * PTE maps; unmapped pages read 0 and drop writes.  Each access traps for
+ * now; mapping whole pages is the display-engine work's optimisation.
+ */
 static uint64_t g45_aperture_read(void *opaque, hwaddr addr, unsigned size)
 {
     IntelG45State *s = opaque;
+    uint8_t buf[8];
 
-    if (!s->aperture_logged) {
-        s->aperture_logged = true;
-        qemu_log_mask(LOG_UNIMP, "intel-g45: aperture access at 0x%" HWADDR_PRIx
-                      " (GTT translation not implemented; logged once)\n", addr);
-    }
-    return 0;
+    g45_gtt_read(&s->ggtt, addr, buf, size);
+    return ldn_le_p(buf, size);
 }
 
 static void g45_aperture_write(void *opaque, hwaddr addr, uint64_t val,
                                unsigned size)
 {
-    g45_aperture_read(opaque, addr, size);
+    IntelG45State *s = opaque;
+    uint8_t buf[8];
+
+    stn_le_p(buf, size, val);
+    g45_gtt_write(&s->ggtt, addr, buf, size);
 }
 
 static const MemoryRegionOps g45_aperture_ops = {
@@ -181,6 +187,7 @@ static const MemoryRegionOps g45_aperture_ops = {
     .write = g45_aperture_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = { .min_access_size = 1, .max_access_size = 8 },
+    .impl = { .min_access_size = 1, .max_access_size = 8 },
 };
 
 /*
@@ -266,6 +273,8 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         return;
     }
     memory_region_add_subregion(&s->bar0, G45_GTT_OFFSET, &s->gtt);
+    g45_gtt_init(&s->ggtt, memory_region_get_ram_ptr(&s->gtt),
+                 G45_GTT_SIZE / 4, &s->host);
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->bar0);
 

@@ -153,6 +153,45 @@ static void test_registers(const void *data)
     ctx_stop(&c);
 }
 
+/* CPU accesses through the aperture land where the GTT points. */
+static void test_aperture_gtt(const void *data)
+{
+    Ctx c;
+    QPCIBar mmio, ap;
+    const uint64_t page_a = 0x200000, page_b = 0x345000;
+
+    ctx_start(&c, data);
+    qpci_device_enable(c.dev);
+    mmio = qpci_iomap(c.dev, 0, NULL);
+    ap = qpci_iomap(c.dev, 2, NULL);
+    /* aperture page 0 -> page_a, page 1 -> page_b, page 2 invalid */
+    qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 0, page_a | 1);
+    qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 4, page_b | 1);
+    qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 8, 0x400000);
+
+    qpci_io_writel(c.dev, ap, 0x10, 0xcafef00d);
+    g_assert_cmphex(qtest_readl(c.qts, page_a + 0x10), ==, 0xcafef00d);
+    qtest_writel(c.qts, page_b + 0x20, 0x12345678);
+    g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x1020), ==, 0x12345678);
+    g_assert_cmphex(qpci_io_readw(c.dev, ap, 0x1022), ==, 0x1234);
+    qpci_io_writeb(c.dev, ap, 0x1021, 0xee);
+    g_assert_cmphex(qtest_readl(c.qts, page_b + 0x20), ==, 0x1234ee78);
+    /* a dword across the page boundary is split between the two pages */
+    qtest_writeb(c.qts, page_a + 0xfff, 0x11);
+    qtest_writeb(c.qts, page_b, 0x22);
+    g_assert_cmphex(qpci_io_readw(c.dev, ap, 0xfff), ==, 0x2211);
+    /* invalid PTE: reads 0, writes go nowhere */
+    qtest_writel(c.qts, 0x400000, 0x5a5a5a5a);
+    qpci_io_writel(c.dev, ap, 0x2000, 0xffffffff);
+    g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x2000), ==, 0);
+    g_assert_cmphex(qtest_readl(c.qts, 0x400000), ==, 0x5a5a5a5a);
+    /* a PTE pointing beyond guest RAM: reads 0, QEMU survives */
+    qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 12, 0xfffff0f1);
+    qpci_io_writel(c.dev, ap, 0x3000, 0xffffffff);
+    g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x3000), ==, 0);
+    ctx_stop(&c);
+}
+
 /* Standard VGA mode 3 (80x25 text), register by register. */
 static const uint8_t mode3_seq[] = { 0x03, 0x00, 0x03, 0x00, 0x02 };
 static const uint8_t mode3_crtc[] = {
@@ -319,12 +358,14 @@ int main(int argc, char **argv)
         g_autofree char *r = g_strdup_printf("/intel-g45/%s/registers", m);
         g_autofree char *v = g_strdup_printf("/intel-g45/%s/vga-text", m);
         g_autofree char *f = g_strdup_printf("/intel-g45/%s/random-writes", m);
+        g_autofree char *g = g_strdup_printf("/intel-g45/%s/aperture-gtt", m);
 
         qtest_add_data_func(a, m, test_identity);
         qtest_add_data_func(b, m, test_bars);
         qtest_add_data_func(r, m, test_registers);
         qtest_add_data_func(v, m, test_vga_text);
         qtest_add_data_func(f, m, test_random_writes);
+        qtest_add_data_func(g, m, test_aperture_gtt);
     }
     return g_test_run();
 }
