@@ -55,51 +55,47 @@ bool g45_gtt_translate(G45Gtt *gtt, uint64_t gfx_addr, uint64_t *phys)
     return lookup(gtt, gfx_addr, phys);
 }
 
-bool g45_gtt_read(G45Gtt *gtt, uint64_t gfx_addr, void *buf, uint64_t len)
+/* Walk [gfx_addr, gfx_addr + len) page by page; read into `rbuf` or write
+ * from `wbuf` (exactly one is non-NULL). */
+static bool gtt_copy(G45Gtt *gtt, uint64_t gfx_addr, uint8_t *rbuf,
+                     const uint8_t *wbuf, uint64_t len)
 {
-    uint8_t *p = buf;
+    const HwgpuHost *h = gtt->host;
     bool all = true;
 
     while (len) {
         uint64_t n = G45_GTT_PAGE_SIZE - gfx_addr % G45_GTT_PAGE_SIZE;
         uint64_t phys;
+        bool ok;
 
         n = n < len ? n : len;
         if (!lookup(gtt, gfx_addr, &phys)) {
-            bad_access(gtt, gfx_addr, "read");
-            memset(p, 0, n);
-            all = false;
-        } else if (!gtt->host->dma_read(gtt->host->opaque, phys, p, n)) {
-            memset(p, 0, n);
-            all = false;
+            bad_access(gtt, gfx_addr, rbuf ? "read" : "write");
+            ok = false;
+        } else if (rbuf) {
+            ok = h->dma_read(h->opaque, phys, rbuf, n);
+        } else {
+            ok = h->dma_write(h->opaque, phys, wbuf, n);
         }
-        p += n;
+        if (!ok && rbuf) {
+            memset(rbuf, 0, n);   /* the scratch page reads as zeros */
+        }
+        all &= ok;
+        rbuf = rbuf ? rbuf + n : NULL;
+        wbuf = wbuf ? wbuf + n : NULL;
         gfx_addr += n;
         len -= n;
     }
     return all;
 }
 
+bool g45_gtt_read(G45Gtt *gtt, uint64_t gfx_addr, void *buf, uint64_t len)
+{
+    return gtt_copy(gtt, gfx_addr, buf, NULL, len);
+}
+
 bool g45_gtt_write(G45Gtt *gtt, uint64_t gfx_addr, const void *buf,
                    uint64_t len)
 {
-    const uint8_t *p = buf;
-    bool all = true;
-
-    while (len) {
-        uint64_t n = G45_GTT_PAGE_SIZE - gfx_addr % G45_GTT_PAGE_SIZE;
-        uint64_t phys;
-
-        n = n < len ? n : len;
-        if (!lookup(gtt, gfx_addr, &phys)) {
-            bad_access(gtt, gfx_addr, "write");
-            all = false;
-        } else if (!gtt->host->dma_write(gtt->host->opaque, phys, p, n)) {
-            all = false;
-        }
-        p += n;
-        gfx_addr += n;
-        len -= n;
-    }
-    return all;
+    return gtt_copy(gtt, gfx_addr, NULL, buf, len);
 }
