@@ -25,12 +25,16 @@ bool hwgpu_regfile_init(HwgpuRegFile *rf, const char *dev_name,
         return false;
     }
     for (uint32_t i = 0; i < ndescs; i++) {
-        uint32_t off = descs[i].offset;
-        if ((off & 3) || off >= rf->size || rf->index[off / 4]) {
-            hwgpu_regfile_destroy(rf);
-            return false;
+        uint32_t n = descs[i].count ? descs[i].count : 1;
+
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t off = descs[i].offset + 4 * k;
+            if ((off & 3) || off >= rf->size || rf->index[off / 4]) {
+                hwgpu_regfile_destroy(rf);
+                return false;
+            }
+            rf->index[off / 4] = i + 1;
         }
-        rf->index[off / 4] = i + 1;
     }
     hwgpu_regfile_reset(rf);
     return true;
@@ -50,7 +54,11 @@ void hwgpu_regfile_reset(HwgpuRegFile *rf)
 {
     memset(rf->values, 0, rf->size);
     for (uint32_t i = 0; i < rf->ndescs; i++) {
-        rf->values[rf->descs[i].offset / 4] = rf->descs[i].reset;
+        uint32_t n = rf->descs[i].count ? rf->descs[i].count : 1;
+
+        for (uint32_t k = 0; k < n; k++) {
+            rf->values[rf->descs[i].offset / 4 + k] = rf->descs[i].reset;
+        }
     }
 }
 

@@ -22,10 +22,14 @@
 #include "migration/vmstate.h"
 #include "ui/console.h"
 #include "hw/display/vga_int.h"
+#include "hw/display/edid.h"
+#include "hw/nvram/fw_cfg.h"
+#include "qemu/timer.h"
+#include "qemu/error-report.h"
+#include "qemu/range.h"
 
 #include "hwgpu/host.h"
-#include "hwgpu/intel/g45-regs.h"
-#include "hwgpu/intel/g45-gtt.h"
+#include "hwgpu/intel/g45.h"
 
 #define TYPE_INTEL_G45 "intel-g45"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
@@ -41,12 +45,36 @@ struct IntelG45State {
     MemoryRegion io;
 
     HwgpuHost host;
-    HwgpuRegFile regs;
-    G45Gtt ggtt;
+    G45 core;
     uint32_t io_index;
+    QEMUTimer *vblank_timer;
+
+    /* scanout */
+    uint8_t *stage;         /* the guest's frame, in its format */
+    uint8_t *shadow;        /* what the console shows, in guest format */
+    size_t stage_size;
+    G45Scanout shown;       /* the scanout the console was set up for */
+    bool display_off_shown;
+    bool full_redraw;
 
     /* properties */
     uint32_t aperture_mb;
+    uint32_t stolen_mb;
+    qemu_edid_info edid_info;
+    uint8_t edid[256];
+};
+
+/* Host bridge GMCH_CTRL (0x52) and our BSM (0x5c): intel-i915-probe.md 1.5 */
+#define G45_HB_GMCH_CTRL        0x52
+#define G45_GMCH_GTT_2M         (0x3 << 8)
+#define G45_PCI_BSM             0x5c
+#define G45_PCI_GDRST           0xc0
+#define G45_GDRST_ENABLE        0x01
+
+/* Stolen sizes the G4x GMS field (GMCH_CTRL 7:4) can encode, by code. */
+static const uint16_t g45_gms_mb[] = {
+    [1] = 1, [2] = 4, [3] = 8, [4] = 16, [5] = 32, [6] = 48, [7] = 64,
+    [8] = 128, [9] = 256, [10] = 96, [11] = 160, [12] = 224, [13] = 352,
 };
 
 static void g45_host_log(void *opaque, HwgpuLogKind kind, const char *msg)
@@ -73,6 +101,27 @@ static bool g45_dma_write(void *opaque, uint64_t addr, const void *buf,
 static void g45_set_irq(void *opaque, int level)
 {
     pci_set_irq(PCI_DEVICE(opaque), level);
+}
+
+/* Wake for the next vblank event the guest asked for. */
+static void g45_rearm(IntelG45State *s)
+{
+    uint64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint64_t next = g45_display_next_event(&s->core.disp, now);
+
+    if (next == UINT64_MAX) {
+        timer_del(s->vblank_timer);
+    } else {
+        timer_mod(s->vblank_timer, next);
+    }
+}
+
+static void g45_vblank_tick(void *opaque)
+{
+    IntelG45State *s = opaque;
+
+    g45_display_sync(&s->core.disp, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    g45_rearm(s);
 }
 
 static uint64_t g45_clock_ns(void *opaque)
@@ -107,7 +156,7 @@ static uint64_t g45_mmio_read(void *opaque, hwaddr addr, unsigned size)
 {
     IntelG45State *s = opaque;
 
-    return g45_reg_read_sized(&s->regs, addr, size);
+    return g45_reg_read_sized(&s->core.regs, addr, size);
 }
 
 static void g45_mmio_write(void *opaque, hwaddr addr, uint64_t val,
@@ -115,7 +164,8 @@ static void g45_mmio_write(void *opaque, hwaddr addr, uint64_t val,
 {
     IntelG45State *s = opaque;
 
-    g45_reg_write_sized(&s->regs, addr, val, size);
+    g45_reg_write_sized(&s->core.regs, addr, val, size);
+    g45_rearm(s);
 }
 
 static const MemoryRegionOps g45_mmio_ops = {
@@ -134,7 +184,7 @@ static uint64_t g45_io_read(void *opaque, hwaddr addr, unsigned size)
     if (addr < G45_IO_DATA) {
         return extract32(s->io_index, (addr & 3) * 8, size * 8);
     }
-    return g45_reg_read_sized(&s->regs, s->io_index + (addr & 3), size);
+    return g45_reg_read_sized(&s->core.regs, s->io_index + (addr & 3), size);
 }
 
 static void g45_io_write(void *opaque, hwaddr addr, uint64_t val,
@@ -147,7 +197,8 @@ static void g45_io_write(void *opaque, hwaddr addr, uint64_t val,
                       (G45_MMIO_SIZE - 4);
         return;
     }
-    g45_reg_write_sized(&s->regs, s->io_index + (addr & 3), val, size);
+    g45_reg_write_sized(&s->core.regs, s->io_index + (addr & 3), val, size);
+    g45_rearm(s);
 }
 
 static const MemoryRegionOps g45_io_ops = {
@@ -168,7 +219,7 @@ static uint64_t g45_aperture_read(void *opaque, hwaddr addr, unsigned size)
     IntelG45State *s = opaque;
     uint8_t buf[8];
 
-    g45_gtt_read(&s->ggtt, addr, buf, size);
+    g45_gtt_read(&s->core.gtt, addr, buf, size);
     return ldn_le_p(buf, size);
 }
 
@@ -179,7 +230,7 @@ static void g45_aperture_write(void *opaque, hwaddr addr, uint64_t val,
     uint8_t buf[8];
 
     stn_le_p(buf, size, val);
-    g45_gtt_write(&s->ggtt, addr, buf, size);
+    g45_gtt_write(&s->core.gtt, addr, buf, size);
 }
 
 static const MemoryRegionOps g45_aperture_ops = {
@@ -191,20 +242,209 @@ static const MemoryRegionOps g45_aperture_ops = {
 };
 
 /*
- * The console shows legacy VGA while VGACNTRL leaves it enabled.  The
- * display planes take over in the display-engine work.
+ * Scanout.  While VGACNTRL leaves legacy VGA enabled the console shows VGA.
+ * Otherwise plane A (or B) is read through the GTT into a staging copy in the
+ * guest's format; only lines that differ from what the console shows are
+ * converted (pixman) and pushed.  XRGB8888 is copied without conversion.
  */
+#define G45_MAX_SCANOUT_BYTES (64 * MiB)
+
+static pixman_format_code_t g45_pixman_format(uint32_t fmt)
+{
+    switch (fmt) {
+    case G45_FMT_XRGB1555:
+    case G45_FMT_XRGB1555_ALT:
+        return PIXMAN_x1r5g5b5;
+    case G45_FMT_RGB565:
+        return PIXMAN_r5g6b5;
+    case G45_FMT_XRGB8888:
+    case G45_FMT_ARGB8888:
+        return PIXMAN_x8r8g8b8;
+    case G45_FMT_XBGR8888:
+        return PIXMAN_x8b8g8r8;
+    case G45_FMT_XRGB2101010:
+        return PIXMAN_x2r10g10b10;
+    case G45_FMT_XBGR2101010:
+        return PIXMAN_x2b10g10r10;
+    default:
+        return 0;
+    }
+}
+
+/* Read line y of the surface (width * bpp bytes) into dst. */
+static void g45_read_line(IntelG45State *s, const G45Scanout *so, uint32_t y,
+                          uint8_t *dst)
+{
+    uint32_t bytes = so->width * so->bpp;
+
+    if (!so->tiled) {
+        g45_gtt_read(&s->core.gtt, so->base + (uint64_t)y * so->stride, dst,
+                     bytes);
+        return;
+    }
+    /* X tiles: 512 bytes x 8 rows, 4 KiB each, row-major (seed 000 5.x). */
+    {
+        uint32_t ty = y + so->y, bx0 = so->x * so->bpp, done = 0;
+        uint64_t row = so->base + (uint64_t)(ty / 8) * (so->stride / 512) *
+                       4096 + (ty % 8) * 512;
+
+        while (done < bytes) {
+            uint32_t bx = bx0 + done, in = 512 - bx % 512;
+            uint32_t n = MIN(in, bytes - done);
+
+            g45_gtt_read(&s->core.gtt, row + (uint64_t)(bx / 512) * 4096 +
+                         bx % 512, dst + done, n);
+            done += n;
+        }
+    }
+}
+
+static void g45_convert_c8(IntelG45State *s, const G45Scanout *so,
+                           const uint8_t *src, uint32_t *dst)
+{
+    uint32_t pal = so->pipe ? G45_PALETTE_B : G45_PALETTE_A;
+
+    for (uint32_t x = 0; x < so->width; x++) {
+        dst[x] = hwgpu_reg_get(&s->core.regs, pal + 4 * src[x]) & 0xffffff;
+    }
+}
+
+static void g45_push_lines(IntelG45State *s, const G45Scanout *so,
+                           DisplaySurface *ds, uint32_t y0, uint32_t n)
+{
+    uint32_t lb = so->width * so->bpp;
+    uint8_t *src = s->stage + (size_t)y0 * lb;
+    uint8_t *dst = surface_data(ds) + (size_t)y0 * surface_stride(ds);
+    pixman_format_code_t pf = g45_pixman_format(so->format);
+
+    if (so->format == G45_FMT_C8) {
+        for (uint32_t i = 0; i < n; i++) {
+            g45_convert_c8(s, so, src + i * lb,
+                           (uint32_t *)(dst + i * surface_stride(ds)));
+        }
+    } else if (pf == PIXMAN_x8r8g8b8) {
+        for (uint32_t i = 0; i < n; i++) {
+            memcpy(dst + i * surface_stride(ds), src + i * lb, lb);
+        }
+    } else {
+        pixman_image_t *img = pixman_image_create_bits(pf, so->width, n,
+                                                       (uint32_t *)src, lb);
+
+        pixman_image_composite(PIXMAN_OP_SRC, img, NULL, ds->image, 0, 0, 0,
+                               0, 0, y0, so->width, n);
+        pixman_image_unref(img);
+    }
+    dpy_gfx_update(s->vga.con, 0, y0, so->width, n);
+}
+
+static bool g45_scanout_valid(IntelG45State *s, const G45Scanout *so)
+{
+    if (!so->bpp || !so->format || (so->format != G45_FMT_C8 &&
+                                    !g45_pixman_format(so->format))) {
+        qemu_log_mask(LOG_GUEST_ERROR | LOG_UNIMP,
+                      "intel-g45: plane format %u not supported\n",
+                      so->format);
+        return false;
+    }
+    if ((uint64_t)so->width * so->height * so->bpp > G45_MAX_SCANOUT_BYTES) {
+        qemu_log_mask(LOG_GUEST_ERROR, "intel-g45: %ux%u scanout too big\n",
+                      so->width, so->height);
+        return false;
+    }
+    if (so->tiled && so->stride % 512) {
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "intel-g45: X-tiled stride %u not a tile multiple\n",
+                      so->stride);
+        return false;
+    }
+    return true;
+}
+
+static void g45_show_off(IntelG45State *s, const char *msg)
+{
+    if (!s->display_off_shown) {
+        DisplaySurface *ds = qemu_create_placeholder_surface(640, 480, msg);
+
+        dpy_gfx_replace_surface(s->vga.con, ds);
+        s->display_off_shown = true;
+        s->shown.enabled = false;
+    }
+}
+
 static void g45_gfx_update(void *opaque)
 {
     IntelG45State *s = opaque;
+    G45Scanout so;
+    DisplaySurface *ds;
+    uint32_t lb, y, run = 0;
+    size_t need;
 
-    s->vga.hw_ops->gfx_update(&s->vga);
+    if (!(hwgpu_reg_get(&s->core.regs, G45_VGACNTRL) &
+          G45_VGACNTRL_DISABLE)) {
+        if (s->display_off_shown || s->shown.enabled) {
+            s->display_off_shown = false;
+            s->shown.enabled = false;
+            s->vga.hw_ops->invalidate(&s->vga);
+        }
+        s->vga.hw_ops->gfx_update(&s->vga);
+        return;
+    }
+    if (!g45_display_scanout(&s->core.disp, 0, &so) &&
+        !g45_display_scanout(&s->core.disp, 1, &so)) {
+        g45_show_off(s, "intel-g45: display off");
+        return;
+    }
+    if (!g45_scanout_valid(s, &so)) {
+        g45_show_off(s, "intel-g45: unsupported plane setup");
+        return;
+    }
+    lb = so.width * so.bpp;
+    need = (size_t)lb * so.height;
+    ds = qemu_console_surface(s->vga.con);
+    if (!s->shown.enabled || s->display_off_shown || !ds ||
+        so.width != s->shown.width || so.height != s->shown.height ||
+        so.format != s->shown.format || s->stage_size != need) {
+        ds = qemu_create_displaysurface(so.width, so.height);
+        dpy_gfx_replace_surface(s->vga.con, ds);
+        g_free(s->stage);
+        g_free(s->shadow);
+        s->stage = g_malloc0(need);
+        s->shadow = g_malloc0(need);
+        s->stage_size = need;
+        s->full_redraw = true;
+        s->display_off_shown = false;
+    }
+    s->shown = so;
+
+    /* Push runs of changed lines. */
+    for (y = 0; y <= so.height; y++) {
+        bool changed = false;
+
+        if (y < so.height) {
+            uint8_t *line = s->stage + (size_t)y * lb;
+
+            g45_read_line(s, &so, y, line);
+            changed = s->full_redraw ||
+                      memcmp(line, s->shadow + (size_t)y * lb, lb);
+            if (changed) {
+                memcpy(s->shadow + (size_t)y * lb, line, lb);
+                run++;
+                continue;
+            }
+        }
+        if (run) {
+            g45_push_lines(s, &so, ds, y - run, run);
+            run = 0;
+        }
+    }
+    s->full_redraw = false;
 }
 
 static void g45_invalidate(void *opaque)
 {
     IntelG45State *s = opaque;
 
+    s->full_redraw = true;
     s->vga.hw_ops->invalidate(&s->vga);
 }
 
@@ -221,11 +461,61 @@ static const GraphicHwOps g45_gfx_ops = {
     .text_update = g45_text_update,
 };
 
+/*
+ * Stolen memory (intel-i915-probe.md 1.5): the early quirk and intel-gtt
+ * read the stolen size from the host bridge's GMCH_CTRL (0x52, GMS in bits
+ * 7:4; zero would WARN) and the base from our BSM (0x5c).  Firmware
+ * reserves the memory and writes BSM when QEMU offers etc/igd-bdsm-size,
+ * which SeaBIOS and OVMF honour for an Intel VGA function at 00:02.0.
+ * GMCH_CTRL also selects the 2 MiB GTT (bits 11:8).
+ */
+static void g45_stolen_setup(IntelG45State *s, unsigned gms)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+    PCIDevice *hb = pci_find_device(pci_get_bus(pdev), 0, PCI_DEVFN(0, 0));
+    FWCfgState *fw_cfg = fw_cfg_find();
+    uint16_t gmch = G45_GMCH_GTT_2M | (gms << 4);
+
+    if (hb) {
+        pci_set_word(hb->config + G45_HB_GMCH_CTRL, gmch);
+        pci_set_word(hb->wmask + G45_HB_GMCH_CTRL, 0);
+    } else {
+        warn_report("intel-g45: no host bridge at 00:00.0; i915 will not "
+                    "find stolen memory");
+    }
+    /* BSM: firmware writes the base once it has reserved the memory. */
+    pci_set_long(pdev->wmask + G45_PCI_BSM, 0xfff00000);
+    pci_set_long(pdev->config + G45_PCI_BSM, 0);
+    /* GDRST: the guest sets a domain and the enable bit, which clears. */
+    pci_set_byte(pdev->wmask + G45_PCI_GDRST, 0x0f);
+
+    if (fw_cfg && pdev->devfn == PCI_DEVFN(2, 0)) {
+        uint64_t *size = g_new(uint64_t, 1);
+
+        *size = cpu_to_le64((uint64_t)s->stolen_mb * MiB);
+        g_free(fw_cfg_modify_file(fw_cfg, "etc/igd-bdsm-size", size,
+                                  sizeof(*size)));
+    }
+}
+
+static void intel_g45_config_write(PCIDevice *pdev, uint32_t addr,
+                                   uint32_t val, int len)
+{
+    pci_default_write_config(pdev, addr, val, len);
+    if (ranges_overlap(addr, len, G45_PCI_GDRST, 1)) {
+        uint8_t v = pdev->config[G45_PCI_GDRST];
+
+        /* Reset completes at once (no engines yet): enable reads back 0. */
+        pdev->config[G45_PCI_GDRST] = v & ~G45_GDRST_ENABLE;
+    }
+}
+
 static void intel_g45_realize(PCIDevice *pdev, Error **errp)
 {
     IntelG45State *s = INTEL_G45(pdev);
     Object *obj = OBJECT(pdev);
     uint64_t ap = (uint64_t)s->aperture_mb * MiB;
+    unsigned gms;
 
     if (PCI_FUNC(pdev->devfn) != 0) {
         error_setg(errp, "intel-g45 must be PCI function 0 (i915 binds only there)");
@@ -234,6 +524,28 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     if (s->aperture_mb < 128 || s->aperture_mb > 1024 ||
         (s->aperture_mb & (s->aperture_mb - 1))) {
         error_setg(errp, "aperture-mb must be 128, 256, 512 or 1024");
+        return;
+    }
+    for (gms = 1; gms < ARRAY_SIZE(g45_gms_mb); gms++) {
+        if (g45_gms_mb[gms] == s->stolen_mb) {
+            break;
+        }
+    }
+    if (gms == ARRAY_SIZE(g45_gms_mb)) {
+        error_setg(errp, "stolen-mb must be one of 1, 4, 8, 16, 32, 48, 64, "
+                   "96, 128, 160, 224, 256, 352 (the G4x GMS encodings)");
+        return;
+    }
+    if (!s->edid_info.prefx) {
+        s->edid_info.prefx = 1024;
+    }
+    if (!s->edid_info.prefy) {
+        s->edid_info.prefy = 768;
+    }
+    if (s->edid_info.prefx < 640 || s->edid_info.prefx > 2048 ||
+        s->edid_info.prefy < 480 || s->edid_info.prefy > 2048) {
+        error_setg(errp, "xres/yres must be within 640x480..2048x2048 "
+                   "(the G45 pipe limits)");
         return;
     }
 
@@ -245,11 +557,27 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         .clock_ns = g45_clock_ns,
         .log = g45_host_log,
     };
-    if (!hwgpu_regfile_init(&s->regs, "intel-g45", g45_reg_table,
-                            g45_reg_table_len, G45_MMIO_SIZE, &s->host, s)) {
+    /* PTE writes land in RAM: no trap per PTE at driver load. */
+    if (!memory_region_init_ram(&s->gtt, obj, "intel-g45.gtt", G45_GTT_SIZE,
+                                errp)) {
+        return;
+    }
+    if (!g45_init(&s->core, &s->host, memory_region_get_ram_ptr(&s->gtt),
+                  G45_GTT_SIZE / 4)) {
         error_setg(errp, "intel-g45: malformed register table");
         return;
     }
+    s->vblank_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, g45_vblank_tick, s);
+
+    /* The monitor on the CRT's DDC pins. */
+    if (!s->edid_info.maxx) {
+        s->edid_info.maxx = MAX(s->edid_info.prefx, 1920);
+        s->edid_info.maxy = MAX(s->edid_info.prefy, 1200);
+    }
+    qemu_edid_generate(s->edid, sizeof(s->edid), &s->edid_info);
+    g45_display_set_edid(&s->core.disp, s->edid, qemu_edid_size(s->edid));
+
+    g45_stolen_setup(s, gms);
 
     /* Legacy VGA: ports, 0xa0000 window and the VGA BIOS, as on hardware. */
     s->vga.vram_size_mb = 16;
@@ -267,14 +595,7 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     memory_region_init_io(&s->mmio, obj, &g45_mmio_ops, s, "intel-g45.mmio",
                           G45_MMIO_SIZE);
     memory_region_add_subregion(&s->bar0, 0, &s->mmio);
-    /* PTE writes land in RAM: no trap per PTE at driver load. */
-    if (!memory_region_init_ram(&s->gtt, obj, "intel-g45.gtt", G45_GTT_SIZE,
-                                errp)) {
-        return;
-    }
     memory_region_add_subregion(&s->bar0, G45_GTT_OFFSET, &s->gtt);
-    g45_gtt_init(&s->ggtt, memory_region_get_ram_ptr(&s->gtt),
-                 G45_GTT_SIZE / 4, &s->host);
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->bar0);
 
@@ -294,15 +615,20 @@ static void intel_g45_exit(PCIDevice *pdev)
     IntelG45State *s = INTEL_G45(pdev);
 
     graphic_console_close(s->vga.con);
-    hwgpu_regfile_destroy(&s->regs);
+    timer_free(s->vblank_timer);
+    g45_destroy(&s->core);
+    g_free(s->stage);
+    g_free(s->shadow);
 }
 
 static void intel_g45_reset(DeviceState *dev)
 {
     IntelG45State *s = INTEL_G45(dev);
 
-    hwgpu_regfile_reset(&s->regs);
+    g45_reset(&s->core);
+    timer_del(s->vblank_timer);
     s->io_index = 0;
+    s->full_redraw = true;
     vga_common_reset(&s->vga);
 }
 
@@ -321,6 +647,8 @@ static const VMStateDescription vmstate_intel_g45 = {
 
 static const Property intel_g45_properties[] = {
     DEFINE_PROP_UINT32("aperture-mb", IntelG45State, aperture_mb, 256),
+    DEFINE_PROP_UINT32("stolen-mb", IntelG45State, stolen_mb, 32),
+    DEFINE_EDID_PROPERTIES(IntelG45State, edid_info),
 };
 
 static void intel_g45_class_init(ObjectClass *klass, void *data)
@@ -329,6 +657,7 @@ static void intel_g45_class_init(ObjectClass *klass, void *data)
     PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
 
     k->realize = intel_g45_realize;
+    k->config_write = intel_g45_config_write;
     k->exit = intel_g45_exit;
     k->vendor_id = G45_PCI_VENDOR_ID;
     k->device_id = G45_PCI_DEVICE_ID;

@@ -1,10 +1,11 @@
 /*
  * The G45 register table.  Everything a register does is data here: reset
  * value, writable bits, write-1-to-clear bits, masked-write flag and hooks for
- * the few registers whose reads are not plain storage.  Later blocks (GTT,
- * display, command streamers) add their hooks to this table.
+ * the registers whose reads or writes have side effects (the hooks live in
+ * the file of the block they belong to).  Registers that i915 only programs
+ * and reads back are plain storage.  Offsets: intel-i915-probe.md 2.1.
  */
-#include "hwgpu/intel/g45-regs.h"
+#include "hwgpu/intel/g45.h"
 
 /* PIPExCONF bit 30 reports the pipe state, which follows the enable bit. */
 static uint32_t pipeconf_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
@@ -19,8 +20,49 @@ static uint32_t pipeconf_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
 #define RO(off, nm, rst) { .offset = (off), .name = (nm), .reset = (rst) }
 #define MASKED(off, nm, rst) { .offset = (off), .name = (nm), .reset = (rst), \
                                .wmask = 0xffffu, .flags = HWGPU_REG_MASKED }
+#define HOOKED(off, nm, wm, w1, rd, wr) \
+    { .offset = (off), .name = (nm), .wmask = (wm), .w1c = (w1), \
+      .read = (rd), .write = (wr) }
 #define FENCE(n) RW(G45_FENCE0 + 8 * (n), "FENCE" #n "_LO", 0), \
                  RW(G45_FENCE0 + 8 * (n) + 4, "FENCE" #n "_HI", 0)
+#define GPIO(n) RW(G45_GPIO_A + 4 * (n), "GPIO" #n, 0)
+
+/* Pipe timing block (pipe A at 0x60000, B at 0x61000): storage. */
+#define TIMINGS(p, P) \
+    RW(G45_HTOTAL_A + (p) * 0x1000, "HTOTAL_" P, 0), \
+    RW(G45_HBLANK_A + (p) * 0x1000, "HBLANK_" P, 0), \
+    RW(G45_HSYNC_A + (p) * 0x1000, "HSYNC_" P, 0), \
+    RW(G45_VTOTAL_A + (p) * 0x1000, "VTOTAL_" P, 0), \
+    RW(G45_VBLANK_A + (p) * 0x1000, "VBLANK_" P, 0), \
+    RW(G45_VSYNC_A + (p) * 0x1000, "VSYNC_" P, 0), \
+    RW(G45_PIPEASRC + (p) * 0x1000, "PIPESRC_" P, 0), \
+    RW(G45_BCLRPAT_A + (p) * 0x1000, "BCLRPAT_" P, 0), \
+    RW(G45_VSYNCSHIFT_A + (p) * 0x1000, "VSYNCSHIFT_" P, 0)
+
+/* Pipe and primary plane block (pipe A at 0x70000, B at 0x71000). */
+#define PIPE(p, P) \
+    HOOKED(G45_PIPEA_DSL + (p) * 0x1000, "PIPEDSL_" P, 0, 0, \
+           g45_disp_read_dsl, NULL), \
+    HOOKED(G45_PIPEACONF + (p) * 0x1000, "PIPECONF_" P, \
+           ~G45_PIPECONF_STATE, 0, pipeconf_read, g45_disp_write_pipeconf), \
+    HOOKED(G45_PIPEASTAT + (p) * 0x1000, "PIPESTAT_" P, 0x7fff0000u, \
+           0x8000ffffu, g45_disp_read_pipestat, g45_disp_write_irq), \
+    HOOKED(G45_PIPEA_FRMCOUNT + (p) * 0x1000, "PIPE_FRMCOUNT_" P, 0, 0, \
+           g45_disp_read_frmcount, NULL), \
+    RO(G45_PIPEA_FLIPCOUNT + (p) * 0x1000, "PIPE_FLIPCOUNT_" P, 0), \
+    RW(G45_DSPACNTR + (p) * 0x1000, "DSPCNTR_" P, 0), \
+    RW(G45_DSPALINOFF + (p) * 0x1000, "DSPLINOFF_" P, 0), \
+    RW(G45_DSPASTRIDE + (p) * 0x1000, "DSPSTRIDE_" P, 0), \
+    RW(G45_DSPAPOS + (p) * 0x1000, "DSPPOS_" P, 0), \
+    RW(G45_DSPASIZE + (p) * 0x1000, "DSPSIZE_" P, 0), \
+    HOOKED(G45_DSPASURF + (p) * 0x1000, "DSPSURF_" P, 0xfffff000u, 0, \
+           NULL, g45_disp_write_dspsurf), \
+    RW(G45_DSPATILEOFF + (p) * 0x1000, "DSPTILEOFF_" P, 0), \
+    HOOKED(G45_DSPASURFLIVE + (p) * 0x1000, "DSPSURFLIVE_" P, 0, 0, \
+           g45_disp_read_surflive, NULL)
+
+#define GMBUS(off, nm, wm) HOOKED(off, nm, wm, 0, g45_gmbus_read, \
+                                  g45_gmbus_write)
 
 const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_PGETBL_CTL, "PGETBL_CTL", 0),
@@ -31,9 +73,11 @@ const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_HWS_PGA, "HWS_PGA", 0x1ffff000),
     RW(G45_HWSTAM, "HWSTAM", 0xffffffff),
     MASKED(G45_MI_MODE, "MI_MODE", 0),
-    RW(G45_IER, "IER", 0),
-    { .offset = G45_IIR, .name = "IIR", .w1c = 0xffffffffu },
-    RW(G45_IMR, "IMR", 0xffffffff),
+    /* First-level interrupt bank: IIR latches, IER gates the line. */
+    HOOKED(G45_IER, "IER", 0xffffffffu, 0, NULL, g45_disp_write_irq),
+    HOOKED(G45_IIR, "IIR", 0, 0xffffffffu, NULL, g45_disp_write_irq),
+    { .offset = G45_IMR, .name = "IMR", .reset = 0xffffffffu,
+      .wmask = 0xffffffffu, .write = g45_disp_write_irq },
     RO(G45_ISR, "ISR", 0),
     { .offset = G45_EIR, .name = "EIR", .w1c = 0xffffffffu },
     RW(G45_EMR, "EMR", 0xffffffff),
@@ -42,23 +86,59 @@ const HwgpuRegDesc g45_reg_table[] = {
     FENCE(0), FENCE(1), FENCE(2), FENCE(3), FENCE(4), FENCE(5), FENCE(6),
     FENCE(7), FENCE(8), FENCE(9), FENCE(10), FENCE(11), FENCE(12), FENCE(13),
     FENCE(14), FENCE(15),
+    GPIO(0), GPIO(1), GPIO(2), GPIO(3), GPIO(4), GPIO(5),
+    GMBUS(G45_GMBUS0, "GMBUS0", 0x000007ffu),
+    GMBUS(G45_GMBUS1, "GMBUS1", 0xffffffffu),
+    GMBUS(G45_GMBUS2, "GMBUS2", 0x00008000u),
+    GMBUS(G45_GMBUS3, "GMBUS3", 0xffffffffu),
+    GMBUS(G45_GMBUS4, "GMBUS4", 0x0000001fu),
+    GMBUS(G45_GMBUS5, "GMBUS5", 0x8000ffffu),
+    /* Pipe palettes: 256 x 0x00RRGGBB each (8-bit indexed planes). */
+    { .offset = G45_PALETTE_A, .name = "PALETTE_A", .wmask = 0x00ffffffu,
+      .count = 256 },
+    { .offset = G45_PALETTE_B, .name = "PALETTE_B", .wmask = 0x00ffffffu,
+      .count = 256 },
+    /* MCHBAR mirror: i915 reads CLKCFG, HPLLVCO, DCC, C0/C1DRB3 and the
+     * stolen-reserved registers; zeros are valid answers for each. */
+    { .offset = G45_MCHBAR_MIRROR, .name = "MCHBAR_MIRROR",
+      .count = G45_MCHBAR_MIRROR_SIZE / 4 },
+    /* Clocks: storage; the frame period is derived from DPLL and FP0. */
     RW(G45_DPLL_A, "DPLL_A", 0),
     RW(G45_DPLL_B, "DPLL_B", 0),
+    RW(G45_DPLL_A_MD, "DPLL_A_MD", 0),
+    RW(G45_DPLL_B_MD, "DPLL_B_MD", 0),
     RW(G45_FPA0, "FPA0", 0),
-    RW(G45_HTOTAL_A, "HTOTAL_A", 0),
-    RW(G45_HTOTAL_B, "HTOTAL_B", 0),
+    RW(G45_FPA1, "FPA1", 0),
+    RW(G45_FPB0, "FPB0", 0),
+    RW(G45_FPB1, "FPB1", 0),
+    TIMINGS(0, "A"),
+    TIMINGS(1, "B"),
+    /* Outputs: a CRT on the DAC; no SDVO, LVDS or DP detected. */
     RW(G45_ADPA, "ADPA", 0),
-    RO(G45_PIPEA_DSL, "PIPEA_DSL", 0),
-    { .offset = G45_PIPEACONF, .name = "PIPEACONF", .wmask = ~G45_PIPECONF_STATE,
-      .read = pipeconf_read },
-    { .offset = G45_PIPEASTAT, .name = "PIPEASTAT", .wmask = 0xffff0000u,
-      .w1c = 0x0000ffffu },
-    RW(G45_DSPACNTR, "DSPACNTR", 0),
-    RW(G45_DSPASTRIDE, "DSPASTRIDE", 0),
-    RW(G45_DSPASURF, "DSPASURF", 0),
-    { .offset = G45_PIPEBCONF, .name = "PIPEBCONF", .wmask = ~G45_PIPECONF_STATE,
-      .read = pipeconf_read },
-    RW(G45_DSPBCNTR, "DSPBCNTR", 0),
+    HOOKED(G45_PORT_HOTPLUG_EN, "PORT_HOTPLUG_EN", 0xffffffffu, 0, NULL,
+           g45_disp_write_hotplug_en),
+    HOOKED(G45_PORT_HOTPLUG_STAT, "PORT_HOTPLUG_STAT", 0, 0x00000fffu, NULL,
+           g45_disp_write_irq),
+    RW(G45_SDVOB, "SDVOB", 0),
+    RW(G45_SDVOC, "SDVOC", 0),
+    RW(G45_LVDS, "LVDS", 0),
+    RO(G45_PP_STATUS, "PP_STATUS", 0),
+    RW(G45_PFIT_CONTROL, "PFIT_CONTROL", 0),
+    RW(G45_DP_B, "DP_B", 0),
+    RW(G45_DP_C, "DP_C", 0),
+    RW(G45_DP_D, "DP_D", 0),
+    PIPE(0, "A"),
+    PIPE(1, "B"),
+    RW(G45_DSPARB, "DSPARB", 0),
+    RW(G45_DSPFW1, "DSPFW1", 0),
+    RW(G45_DSPFW1 + 4, "DSPFW2", 0),
+    RW(G45_DSPFW1 + 8, "DSPFW3", 0),
+    RW(G45_CURACNTR, "CURACNTR", 0),
+    RW(G45_CURABASE, "CURABASE", 0),
+    RW(G45_CURAPOS, "CURAPOS", 0),
+    RW(G45_CURBCNTR, "CURBCNTR", 0),
+    RW(G45_CURBBASE, "CURBBASE", 0),
+    RW(G45_CURBPOS, "CURBPOS", 0),
     RW(G45_VGACNTRL, "VGACNTRL", 0),
 };
 

@@ -36,6 +36,7 @@ typedef struct HwgpuRegDesc {
     uint32_t wmask;         /* bits the guest can change */
     uint32_t w1c;           /* bits cleared by writing 1 */
     uint32_t flags;
+    uint32_t count;         /* consecutive dwords described (0 means 1) */
     HwgpuRegReadFn read;
     HwgpuRegWriteFn write;
 } HwgpuRegDesc;

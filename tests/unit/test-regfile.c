@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "hwgpu/regfile.h"
-#include "hwgpu/intel/g45-regs.h"
+#include "hwgpu/intel/g45.h"
 
 static int nlogs;
 static char lastlog[256];
@@ -92,11 +92,12 @@ static void test_bad_tables(void)
 
 static void test_g45_table(void)
 {
-    HwgpuRegFile rf;
+    static uint32_t ptes[16];
+    static G45 g;
+    HwgpuRegFile *rfp = &g.regs;
+#define rf (*rfp)
 
-    g_assert_true(hwgpu_regfile_init(&rf, "g45", g45_reg_table,
-                                     g45_reg_table_len, G45_MMIO_SIZE,
-                                     &host, NULL));
+    g_assert_true(g45_init(&g, &host, ptes, 16));
     for (unsigned i = 0; i < g45_reg_table_len; i++) {
         g_assert_nonnull(g45_reg_table[i].name);
         g_assert_true(hwgpu_reg_desc(&rf, g45_reg_table[i].offset) ==
@@ -106,25 +107,26 @@ static void test_g45_table(void)
     hwgpu_reg_write(&rf, G45_PIPEBCONF, G45_PIPECONF_ENABLE);
     g_assert_cmphex(hwgpu_reg_read(&rf, G45_PIPEBCONF), ==,
                     G45_PIPECONF_ENABLE | G45_PIPECONF_STATE);
-    hwgpu_regfile_destroy(&rf);
+    g45_destroy(&g);
+#undef rf
 }
 
 /* Random offsets and values: defined results, no out-of-bounds access. */
 static void test_random(void)
 {
-    HwgpuRegFile rf;
+    static uint32_t ptes[16];
+    static G45 g;
+    HwgpuRegFile *rf = &g.regs;
     GRand *r = g_rand_new_with_seed(45);
 
-    g_assert_true(hwgpu_regfile_init(&rf, "g45", g45_reg_table,
-                                     g45_reg_table_len, G45_MMIO_SIZE,
-                                     &host, NULL));
+    g_assert_true(g45_init(&g, &host, ptes, 16));
     for (int i = 0; i < 200000; i++) {
         uint32_t off = g_rand_int(r) % (G45_MMIO_SIZE * 2);
-        hwgpu_reg_write(&rf, off, g_rand_int(r));
-        (void)hwgpu_reg_read(&rf, g_rand_int(r));
+        hwgpu_reg_write(rf, off, g_rand_int(r));
+        (void)hwgpu_reg_read(rf, g_rand_int(r));
     }
     g_rand_free(r);
-    hwgpu_regfile_destroy(&rf);
+    g45_destroy(&g);
 }
 
 int main(int argc, char **argv)
