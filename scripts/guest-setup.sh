@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Guest kernels (Debian bookworm 6.1 and trixie 6.12, generic amd64) and a
-# busybox initramfs with pciutils' lspci.  Idempotent; cached in
+# busybox initramfs with pciutils' lspci and both kernels' i915 modules.  Idempotent; cached in
 # $HWGPU_GUEST.
 source "$(dirname "$0")/lib.sh"
 g=$HWGPU_GUEST
@@ -31,7 +31,10 @@ copy_with_libs() {
 
 build_initrd() {
     local root=$g/initrd-root stamp
-    stamp=$( (cat "$0"; cat "$HWGPU_REPO/tests/guest/init") | sha256sum | cut -c1-16)
+    stamp=$( (cat "$0" "$HWGPU_REPO/tests/guest/init" \
+              "$HWGPU_REPO/scripts/guest-modules.py" \
+              "$HWGPU_REPO/tests/guest/fbpattern.c"; ls -l "$g"/vmlinuz-*) |
+            sha256sum | cut -c1-16)
     [ -f "$g/initrd.cpio.gz" ] && [ "$(cat "$g/initrd.stamp" 2>/dev/null)" = "$stamp" ] && return 0
     rm -rf "$root"
     mkdir -p "$root"/{bin,sbin,proc,sys,dev,tmp,usr/share/misc,usr/bin}
@@ -45,6 +48,16 @@ build_initrd() {
     if [ -f /usr/share/misc/pci.ids ]; then
         cp /usr/share/misc/pci.ids "$root/usr/share/misc/"
     fi
+    # i915 and its dependencies for each kernel, decompressed, with the
+    # order in which /init loads them.
+    for k in "$g"/kernel-*; do
+        for v in $(ls "$k/lib/modules" "$k/usr/lib/modules" 2>/dev/null | grep -v :); do
+            /usr/bin/python3 "$HWGPU_REPO/scripts/guest-modules.py" "$k" "$v" "$root" i915 >/dev/null ||
+                die "cannot collect i915 modules of $v"
+        done
+    done
+    gcc -static -O2 -o "$root/bin/fbpattern" "$HWGPU_REPO/tests/guest/fbpattern.c" ||
+        die "cannot build fbpattern"
     install -m 755 "$HWGPU_REPO/tests/guest/init" "$root/init"
     (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$g/initrd.cpio.gz.tmp"
     mv "$g/initrd.cpio.gz.tmp" "$g/initrd.cpio.gz"

@@ -320,9 +320,10 @@ uint32_t g45_disp_read_surflive(void *dev, HwgpuRegFile *rf, uint32_t off,
 }
 
 /*
- * PORT_HOTPLUG_EN: CRT force-detect completes at once: the bit clears, the
- * monitor state appears in PORT_HOTPLUG_STAT 9:8 and the CRT hotplug status
- * bit is set (i915 clears it afterwards).
+ * PORT_HOTPLUG_EN: CRT force-detect completes at once: the bit clears and
+ * the monitor state appears in PORT_HOTPLUG_STAT 9:8.  The CRT hotplug
+ * status bit (and interrupt) is for plug/unplug events only: raising it on
+ * every detection would make the driver's detect loop an interrupt storm.
  */
 void g45_disp_write_hotplug_en(void *dev, HwgpuRegFile *rf, uint32_t off,
                                uint32_t old, uint32_t val)
@@ -336,8 +337,7 @@ void g45_disp_write_hotplug_en(void *dev, HwgpuRegFile *rf, uint32_t off,
         if (d->gmbus.monitor) {
             st |= G45_HOTPLUG_CRT_MONITOR_COLOR;
         }
-        hwgpu_reg_set(rf, G45_PORT_HOTPLUG_STAT,
-                      st | G45_HOTPLUG_CRT_INT_STATUS);
+        hwgpu_reg_set(rf, G45_PORT_HOTPLUG_STAT, st);
         hwgpu_reg_set(rf, off, val & ~G45_HOTPLUG_CRT_FORCE_DETECT);
     }
     g45_irq_update(d);
@@ -406,17 +406,31 @@ void g45_display_reset(G45Display *d)
     d->isr = 0;
 }
 
+/* A monitor was plugged or unplugged: the CRT hotplug event. */
+static void crt_hotplug_event(G45Display *d)
+{
+    hwgpu_reg_set(d->rf, G45_PORT_HOTPLUG_STAT,
+                  hwgpu_reg_get(d->rf, G45_PORT_HOTPLUG_STAT) |
+                  G45_HOTPLUG_CRT_INT_STATUS);
+    g45_irq_update(d);
+}
+
 void g45_display_set_edid(G45Display *d, const uint8_t *edid, size_t len)
 {
+    bool was = d->gmbus.monitor;
+
     if (!edid || !len) {
         d->gmbus.monitor = false;
         d->gmbus.edid_len = 0;
-        return;
+    } else {
+        if (len > G45_EDID_MAX) {
+            len = G45_EDID_MAX;
+        }
+        memcpy(d->gmbus.edid, edid, len);
+        d->gmbus.edid_len = len;
+        d->gmbus.monitor = true;
     }
-    if (len > G45_EDID_MAX) {
-        len = G45_EDID_MAX;
+    if (was != d->gmbus.monitor && d->rf) {
+        crt_hotplug_event(d);
     }
-    memcpy(d->gmbus.edid, edid, len);
-    d->gmbus.edid_len = len;
-    d->gmbus.monitor = true;
 }

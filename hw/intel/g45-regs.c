@@ -15,6 +15,16 @@ static uint32_t pipeconf_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
     return stored | ((stored & G45_PIPECONF_ENABLE) ? G45_PIPECONF_STATE : 0);
 }
 
+/*
+ * MI_MODE bit 9 (MODE_IDLE) reports that the ring is idle.  No engine
+ * executes commands yet, so every ring is idle.
+ */
+static uint32_t mi_mode_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
+                             uint32_t stored)
+{
+    return stored | (1u << 9);
+}
+
 #define RW(off, nm, rst) { .offset = (off), .name = (nm), .reset = (rst), \
                            .wmask = 0xffffffffu }
 #define RO(off, nm, rst) { .offset = (off), .name = (nm), .reset = (rst) }
@@ -37,7 +47,11 @@ static uint32_t pipeconf_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
     RW(G45_VSYNC_A + (p) * 0x1000, "VSYNC_" P, 0), \
     RW(G45_PIPEASRC + (p) * 0x1000, "PIPESRC_" P, 0), \
     RW(G45_BCLRPAT_A + (p) * 0x1000, "BCLRPAT_" P, 0), \
-    RW(G45_VSYNCSHIFT_A + (p) * 0x1000, "VSYNCSHIFT_" P, 0)
+    RW(G45_VSYNCSHIFT_A + (p) * 0x1000, "VSYNCSHIFT_" P, 0), \
+    RW(0x60050 + (p) * 0x1000, "DATA_M_" P, 0), \
+    RW(0x60054 + (p) * 0x1000, "DATA_N_" P, 0), \
+    RW(0x60060 + (p) * 0x1000, "LINK_M_" P, 0), \
+    RW(0x60064 + (p) * 0x1000, "LINK_N_" P, 0)
 
 /* Pipe and primary plane block (pipe A at 0x70000, B at 0x71000). */
 #define PIPE(p, P) \
@@ -72,7 +86,20 @@ const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_RCS_CTL, "RCS_CTL", 0),
     RW(G45_HWS_PGA, "HWS_PGA", 0x1ffff000),
     RW(G45_HWSTAM, "HWSTAM", 0xffffffff),
-    MASKED(G45_MI_MODE, "MI_MODE", 0),
+    { .offset = G45_MI_MODE, .name = "MI_MODE", .wmask = 0xfdffu,
+      .flags = HWGPU_REG_MASKED, .read = mi_mode_read },
+    RO(0x02074, "RCS_ACTHD", 0),
+    RO(0x021a0, "CXT_SIZE", 0x3f),    /* 64-byte units minus one: 4 KiB */
+    /* BSD (video) ring at 0x4000: registers only until it executes. */
+    RW(0x04030, "BSD_TAIL", 0),
+    RW(0x04034, "BSD_HEAD", 0),
+    RW(0x04038, "BSD_START", 0),
+    RW(0x0403c, "BSD_CTL", 0),
+    RO(0x04074, "BSD_ACTHD", 0),
+    RW(0x04080, "BSD_HWS_PGA", 0x1ffff000),
+    RW(0x04098, "BSD_HWSTAM", 0xffffffff),
+    { .offset = 0x0409c, .name = "BSD_MI_MODE", .wmask = 0xfdffu,
+      .flags = HWGPU_REG_MASKED, .read = mi_mode_read },
     /* First-level interrupt bank: IIR latches, IER gates the line. */
     HOOKED(G45_IER, "IER", 0xffffffffu, 0, NULL, g45_disp_write_irq),
     HOOKED(G45_IIR, "IIR", 0, 0xffffffffu, NULL, g45_disp_write_irq),
@@ -83,6 +110,21 @@ const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_EMR, "EMR", 0xffffffff),
     RO(G45_ESR, "ESR", 0),
     MASKED(G45_INSTPM, "INSTPM", 0),
+    RO(0x020c4, "INSTPM_HI", 0),
+    RW(0x020d8, "FW_BLC", 0),
+    RW(0x020dc, "FW_BLC2", 0),
+    RW(0x020e0, "FW_BLC_SELF", 0),
+    MASKED(0x02120, "CACHE_MODE_0", 0),
+    RW(0x02170, "GFX_FLSH_CNTL", 0),   /* a write flushes; nothing to do */
+    MASKED(0x021d0, "ECOSKPD", 0),
+    /* Clock gating: storage. */
+    RW(0x06200, "DSPCLK_GATE_D", 0),
+    RW(0x06204, "RENCLK_GATE_D1", 0),
+    RW(0x06208, "RENCLK_GATE_D2", 0),
+    RW(0x0620c, "RENDCLK_GATE_D3", 0),
+    RW(0x06210, "RAMCLK_GATE_D", 0),
+    RW(0x06214, "DEUC", 0),
+    RO(0x14d68, "PEG_BAND_GAP_DATA", 0),
     FENCE(0), FENCE(1), FENCE(2), FENCE(3), FENCE(4), FENCE(5), FENCE(6),
     FENCE(7), FENCE(8), FENCE(9), FENCE(10), FENCE(11), FENCE(12), FENCE(13),
     FENCE(14), FENCE(15),
@@ -123,6 +165,10 @@ const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_SDVOC, "SDVOC", 0),
     RW(G45_LVDS, "LVDS", 0),
     RO(G45_PP_STATUS, "PP_STATUS", 0),
+    RW(G45_PP_STATUS + 4, "PP_CONTROL", 0),
+    RW(G45_PP_STATUS + 8, "PP_ON_DELAYS", 0),
+    RW(G45_PP_STATUS + 12, "PP_OFF_DELAYS", 0),
+    RW(G45_PP_STATUS + 16, "PP_DIVISOR", 0),
     RW(G45_PFIT_CONTROL, "PFIT_CONTROL", 0),
     RW(G45_DP_B, "DP_B", 0),
     RW(G45_DP_C, "DP_C", 0),
@@ -140,6 +186,9 @@ const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_CURBBASE, "CURBBASE", 0),
     RW(G45_CURBPOS, "CURBPOS", 0),
     RW(G45_VGACNTRL, "VGACNTRL", 0),
+    /* Planes C and sprites do not exist on G45; i915 reads them as off. */
+    RO(0x72180, "DSPCCNTR", 0),
+    RO(0x73180, "DSPDCNTR", 0),
 };
 
 const unsigned g45_reg_table_len = sizeof(g45_reg_table) / sizeof(g45_reg_table[0]);

@@ -175,11 +175,20 @@ static void test_crt_hotplug(void)
     g_assert_cmphex(R(G45_PORT_HOTPLUG_EN) & G45_HOTPLUG_CRT_FORCE_DETECT,
                     ==, 0);
     g_assert_cmphex(R(G45_PORT_HOTPLUG_STAT) & (3u << 8), ==, 3u << 8);
-    W(G45_PORT_HOTPLUG_STAT, G45_HOTPLUG_CRT_INT_STATUS);
+    /* Detection alone is no hotplug event (no interrupt storm). */
     g_assert_cmphex(R(G45_PORT_HOTPLUG_STAT) & G45_HOTPLUG_CRT_INT_STATUS,
                     ==, 0);
-    /* No monitor: force-detect reports none. */
+    /* Unplug: the event raises the port interrupt when enabled. */
+    W(G45_PORT_HOTPLUG_EN, G45_HOTPLUG_CRT_INT_EN);
+    W(G45_IMR, ~G45_IRQ_PORT);
+    W(G45_IER, G45_IRQ_PORT);
     g45_display_set_edid(&g.disp, NULL, 0);
+    g_assert_cmphex(R(G45_IIR), ==, G45_IRQ_PORT);
+    g_assert_cmpint(irq_level, ==, 1);
+    W(G45_PORT_HOTPLUG_STAT, G45_HOTPLUG_CRT_INT_STATUS);
+    W(G45_IIR, G45_IRQ_PORT);
+    g_assert_cmpint(irq_level, ==, 0);
+    /* No monitor: force-detect reports none. */
     W(G45_PORT_HOTPLUG_EN, G45_HOTPLUG_CRT_FORCE_DETECT);
     g_assert_cmphex(R(G45_PORT_HOTPLUG_STAT) & (3u << 8), ==, 0);
     g45_destroy(&g);
