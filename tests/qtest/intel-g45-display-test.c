@@ -1,0 +1,311 @@
+/*
+ * qtest for the intel-g45 display engine as the guest sees it: the
+ * vblank/frame-counter clock on QEMU's virtual clock, vblank interrupts,
+ * the surface-address latch, GMBUS EDID reads (and the xres/yres property)
+ * and NAKs, the host bridge GMCH_CTRL and the stolen-memory fw_cfg file,
+ * GDRST, and scanout of a plane through the GTT into a screendump.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "tests/qtest/libqtest.h"
+#include "tests/qtest/libqos/pci-pc.h"
+#include "tests/qtest/libqos/fw_cfg.h"
+#include "hw/pci/pci_regs.h"
+#include "qemu/bswap.h"
+#include "hwgpu/intel/g45-regs.h"
+#include "hwgpu/intel/g45-display.h"
+
+typedef struct Ctx {
+    QTestState *qts;
+    QPCIBus *bus;
+    QPCIDevice *dev;
+    QPCIBar mmio;
+} Ctx;
+
+static void ctx_start(Ctx *c, const char *extra)
+{
+    c->qts = qtest_initf("-machine q35 -vga none -nic none -m 256 "
+                         "-device intel-g45,addr=02.0%s", extra);
+    c->bus = qpci_new_pc(c->qts, NULL);
+    c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
+    g_assert(c->dev);
+    qpci_device_enable(c->dev);
+    c->mmio = qpci_iomap(c->dev, 0, NULL);
+}
+
+static void ctx_stop(Ctx *c)
+{
+    g_free(c->dev);
+    qpci_free_pc(c->bus);
+    qtest_quit(c->qts);
+}
+
+static uint32_t rd(Ctx *c, uint32_t off)
+{
+    return qpci_io_readl(c->dev, c->mmio, off);
+}
+
+static void wr(Ctx *c, uint32_t off, uint32_t v)
+{
+    qpci_io_writel(c->dev, c->mmio, off, v);
+}
+
+/* 1024x768, 1344x806 total, DPLL 96 MHz * 81 / 3 / (4 * 10) = 64.8 MHz. */
+#define FRAME_NS (1344ull * 806 * 1000000 / 64800)
+
+static void program_mode(Ctx *c)
+{
+    wr(c, G45_HTOTAL_A, (1343u << 16) | 1023);
+    wr(c, G45_VTOTAL_A, (805u << 16) | 767);
+    wr(c, G45_VBLANK_A, (805u << 16) | 767);
+    wr(c, G45_PIPEASRC, (1023u << 16) | 767);
+    wr(c, G45_FPA0, (1u << 16) | (13u << 8) | 4);
+    wr(c, G45_DPLL_A, (1u << 31) | (1u << 26) | (1u << 19));
+    wr(c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
+}
+
+static void test_frame_clock(void)
+{
+    Ctx c;
+    uint32_t f0, f1, dsl0, dsl1;
+
+    ctx_start(&c, "");
+    program_mode(&c);
+    f0 = rd(&c, G45_PIPEA_FRMCOUNT);
+    qtest_clock_step(c.qts, 100 * FRAME_NS);
+    f1 = rd(&c, G45_PIPEA_FRMCOUNT);
+    g_assert_cmpuint(f1 - f0, >=, 99);
+    g_assert_cmpuint(f1 - f0, <=, 101);
+    /* The scanline moves with virtual time and stays within vtotal. */
+    dsl0 = rd(&c, G45_PIPEA_DSL);
+    qtest_clock_step(c.qts, FRAME_NS / 4);
+    dsl1 = rd(&c, G45_PIPEA_DSL);
+    g_assert_cmpuint(dsl0, <, 806);
+    g_assert_cmpuint(dsl1, <, 806);
+    g_assert_cmpuint((dsl1 + 806 - dsl0) % 806, >=, 200);
+    g_assert_cmpuint((dsl1 + 806 - dsl0) % 806, <=, 204);
+    /* Disabled pipe: frozen counter, state bit clear. */
+    wr(&c, G45_PIPEACONF, 0);
+    g_assert_cmphex(rd(&c, G45_PIPEACONF) & G45_PIPECONF_STATE, ==, 0);
+    f0 = rd(&c, G45_PIPEA_FRMCOUNT);
+    qtest_clock_step(c.qts, 10 * FRAME_NS);
+    g_assert_cmpuint(rd(&c, G45_PIPEA_FRMCOUNT), ==, f0);
+    ctx_stop(&c);
+}
+
+static void test_vblank_irq(void)
+{
+    Ctx c;
+
+    ctx_start(&c, "");
+    program_mode(&c);
+    wr(&c, G45_IMR, ~G45_IRQ_PIPE_A_EVENT);
+    wr(&c, G45_IER, G45_IRQ_PIPE_A_EVENT);
+    wr(&c, G45_PIPEASTAT, G45_PIPESTAT_START_VBLANK << 16);
+    g_assert_cmphex(rd(&c, G45_IIR), ==, 0);
+    /* The device's timer raises it without any register access. */
+    qtest_clock_step(c.qts, FRAME_NS + 1000);
+    g_assert_cmphex(rd(&c, G45_IIR), ==, G45_IRQ_PIPE_A_EVENT);
+    g_assert_cmphex(rd(&c, G45_PIPEASTAT) & 0xffff, ==,
+                    G45_PIPESTAT_START_VBLANK);
+    wr(&c, G45_PIPEASTAT, (G45_PIPESTAT_START_VBLANK << 16) |
+       G45_PIPESTAT_START_VBLANK);
+    wr(&c, G45_IIR, G45_IRQ_PIPE_A_EVENT);
+    g_assert_cmphex(rd(&c, G45_IIR), ==, 0);
+    ctx_stop(&c);
+}
+
+static void test_surface_latch(void)
+{
+    Ctx c;
+
+    ctx_start(&c, "");
+    program_mode(&c);
+    wr(&c, G45_DSPASURF, 0x10000);
+    qtest_clock_step(c.qts, FRAME_NS);
+    g_assert_cmphex(rd(&c, G45_DSPASURFLIVE), ==, 0x10000);
+    wr(&c, G45_DSPASURF, 0x20000);
+    g_assert_cmphex(rd(&c, G45_DSPASURFLIVE), ==, 0x10000);
+    qtest_clock_step(c.qts, FRAME_NS + 1000);
+    g_assert_cmphex(rd(&c, G45_DSPASURFLIVE), ==, 0x20000);
+    ctx_stop(&c);
+}
+
+/* An i915-style indexed GMBUS read of `len` bytes at `index` from `addr`. */
+static bool gmbus_read(Ctx *c, int pin, uint8_t addr, uint8_t index,
+                       uint8_t *buf, uint32_t len)
+{
+    wr(c, G45_GMBUS0, pin);
+    wr(c, G45_GMBUS1, (1u << 30) | (1u << 25) | (1u << 26) | (len << 16) |
+       ((uint32_t)index << 8) | (addr << 1) | 1);
+    for (uint32_t i = 0; i < len;) {
+        uint32_t st = rd(c, G45_GMBUS2), v;
+
+        if (st & (1u << 10)) {          /* NAK */
+            wr(c, G45_GMBUS1, 1u << 31);
+            wr(c, G45_GMBUS1, 0);
+            return false;
+        }
+        g_assert_cmphex(st & (1u << 11), ==, 1u << 11);
+        v = rd(c, G45_GMBUS3);
+        for (int k = 0; k < 4 && i < len; k++, i++) {
+            buf[i] = v >> (8 * k);
+        }
+    }
+    g_assert_cmphex(rd(c, G45_GMBUS2) & (1u << 14), ==, 1u << 14);
+    wr(c, G45_GMBUS1, (1u << 30) | (1u << 27));
+    g_assert_cmphex(rd(c, G45_GMBUS2) & (1u << 9), ==, 0);
+    return true;
+}
+
+static void check_edid(Ctx *c, unsigned xres, unsigned yres)
+{
+    static const uint8_t hdr[8] = { 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0 };
+    uint8_t e[128], sum = 0;
+    unsigned hact, vact;
+
+    g_assert_true(gmbus_read(c, 2, 0x50, 0, e, sizeof(e)));
+    g_assert_cmpmem(e, 8, hdr, 8);
+    for (int i = 0; i < 128; i++) {
+        sum += e[i];
+    }
+    g_assert_cmpuint(sum, ==, 0);
+    /* The first detailed timing is the preferred mode (EDID 1.3+). */
+    hact = e[56] | ((e[58] & 0xf0) << 4);
+    vact = e[59] | ((e[61] & 0xf0) << 4);
+    g_assert_cmpuint(hact, ==, xres);
+    g_assert_cmpuint(vact, ==, yres);
+}
+
+static void test_gmbus_edid(void)
+{
+    Ctx c;
+    uint8_t b[4];
+
+    ctx_start(&c, "");
+    check_edid(&c, 1024, 768);
+    /* Absent address, and the EDID address on the SDVO pins: NAK. */
+    g_assert_false(gmbus_read(&c, 2, 0x37, 0, b, 1));
+    g_assert_false(gmbus_read(&c, 5, 0x50, 0, b, 1));
+    ctx_stop(&c);
+
+    ctx_start(&c, ",xres=1280,yres=1024");
+    check_edid(&c, 1280, 1024);
+    ctx_stop(&c);
+}
+
+static void test_stolen_and_reset(void)
+{
+    Ctx c;
+    QPCIDevice *hb;
+    QFWCFG *fw;
+    uint64_t size = 0;
+
+    ctx_start(&c, ",stolen-mb=64");
+    hb = qpci_device_find(c.bus, QPCI_DEVFN(0, 0));
+    g_assert(hb);
+    /* GMCH_CTRL: 2 MiB GTT (0x3 << 8), 64 MiB stolen (GMS 7 << 4). */
+    g_assert_cmphex(qpci_config_readw(hb, 0x52), ==, 0x0370);
+    qpci_config_writew(hb, 0x52, 0);
+    g_assert_cmphex(qpci_config_readw(hb, 0x52), ==, 0x0370);
+    g_free(hb);
+    fw = pc_fw_cfg_init(c.qts);
+    g_assert_cmpuint(qfw_cfg_get_file(fw, "etc/igd-bdsm-size", &size,
+                                      sizeof(size)), ==, sizeof(size));
+    g_assert_cmpuint(le64_to_cpu(size), ==, 64 * 1024 * 1024);
+    pc_fw_cfg_uninit(fw);
+    /* BSM is for the firmware to fill in, 1 MiB aligned. */
+    qpci_config_writel(c.dev, 0x5c, 0x3cf12345);
+    g_assert_cmphex(qpci_config_readl(c.dev, 0x5c), ==, 0x3cf00000);
+    /* GDRST: the enable bit clears once the reset is done. */
+    qpci_config_writeb(c.dev, 0xc0, 0x0d);
+    g_assert_cmphex(qpci_config_readb(c.dev, 0xc0) & 1, ==, 0);
+    ctx_stop(&c);
+}
+
+/* Read a PPM screendump into RGB triplets. */
+static uint8_t *screendump(QTestState *qts, int *w, int *h)
+{
+    g_autofree char *path = g_strdup_printf("/tmp/g45-disp-%d.ppm", getpid());
+    g_autofree char *ppm = NULL;
+    uint8_t *rgb;
+    size_t len;
+    int off = 0, maxv;
+    QDict *r;
+
+    r = qtest_qmp(qts, "{'execute':'screendump', 'arguments':"
+                  "{'filename': %s}}", path);
+    qobject_unref(r);
+    g_assert_true(g_file_get_contents(path, &ppm, &len, NULL));
+    unlink(path);
+    g_assert_cmpint(sscanf(ppm, "P6 %d %d %d%n", w, h, &maxv, &off), ==, 3);
+    off++;
+    rgb = g_malloc(*w * *h * 3);
+    memcpy(rgb, ppm + off, *w * *h * 3);
+    return rgb;
+}
+
+static void test_scanout(void)
+{
+    Ctx c;
+    uint64_t page = 0x800000;       /* guest RAM used as the framebuffer */
+    g_autofree uint8_t *rgb = NULL;
+    int w, h;
+
+    ctx_start(&c, "");
+    /* 64x64 XRGB8888 at 16 KiB: four GTT pages, deliberately out of order */
+    for (int i = 0; i < 4; i++) {
+        wr(&c, G45_GTT_OFFSET + 4 * i, (page + (3 - i) * 4096) | 1);
+    }
+    for (int y = 0; y < 64; y++) {
+        for (int x = 0; x < 64; x++) {
+            uint32_t gfx = y * 256 + x * 4;
+            uint64_t phys = page + (3 - gfx / 4096) * 4096 + gfx % 4096;
+            qtest_writel(c.qts, phys, (x * 4) << 16 | (y * 4) << 8 | 0x5a);
+        }
+    }
+    wr(&c, G45_HTOTAL_A, (1343u << 16) | 63);
+    wr(&c, G45_VTOTAL_A, (805u << 16) | 63);
+    wr(&c, G45_PIPEASRC, (63u << 16) | 63);
+    wr(&c, G45_FPA0, (1u << 16) | (13u << 8) | 4);
+    wr(&c, G45_DPLL_A, (1u << 31) | (1u << 26) | (1u << 19));
+    wr(&c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
+    wr(&c, G45_DSPASTRIDE, 256);
+    wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (G45_FMT_XRGB8888 << 26));
+    wr(&c, G45_DSPASURF, 0);
+    /* Legacy VGA still owns the screen until VGACNTRL disables it. */
+    wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
+    qtest_clock_step(c.qts, FRAME_NS);
+    rgb = screendump(c.qts, &w, &h);
+    g_assert_cmpint(w, ==, 64);
+    g_assert_cmpint(h, ==, 64);
+    for (int y = 0; y < 64; y += 7) {
+        for (int x = 0; x < 64; x += 5) {
+            uint8_t *p = rgb + (y * w + x) * 3;
+            g_assert_cmpint(p[0], ==, x * 4);
+            g_assert_cmpint(p[1], ==, y * 4);
+            g_assert_cmpint(p[2], ==, 0x5a);
+        }
+    }
+    g_free(rgb);
+    /* Plane off: "display off", not stale pixels. */
+    wr(&c, G45_DSPACNTR, 0);
+    rgb = screendump(c.qts, &w, &h);
+    g_assert_cmpint(w, ==, 640);
+    g_assert_cmpint(h, ==, 480);
+    ctx_stop(&c);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    qtest_add_func("/intel-g45/display/frame-clock", test_frame_clock);
+    qtest_add_func("/intel-g45/display/vblank-irq", test_vblank_irq);
+    qtest_add_func("/intel-g45/display/surface-latch", test_surface_latch);
+    qtest_add_func("/intel-g45/display/gmbus-edid", test_gmbus_edid);
+    qtest_add_func("/intel-g45/display/stolen-and-reset",
+                   test_stolen_and_reset);
+    qtest_add_func("/intel-g45/display/scanout", test_scanout);
+    return g_test_run();
+}
