@@ -27,12 +27,23 @@
 #include "qemu/timer.h"
 #include "qemu/error-report.h"
 #include "qemu/range.h"
+#include "hw/boards.h"
+#include "exec/address-spaces.h"
 
 #include "hwgpu/host.h"
 #include "hwgpu/intel/g45.h"
 
 #define TYPE_INTEL_G45 "intel-g45"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
+
+/*
+ * Aperture pages that are accessed repeatedly get mapped straight onto the
+ * guest RAM page their PTE names (an alias subregion), so fbcon does not trap
+ * per pixel.  A pool of aliases, reused round robin; a PTE write unmaps its
+ * page at once.
+ */
+#define G45_AP_SLOTS        4096    /* 16 MiB of aperture mapped at once */
+#define G45_AP_MAP_AFTER    4       /* trapped accesses before mapping */
 
 struct IntelG45State {
     PCIDevice parent_obj;
@@ -41,7 +52,15 @@ struct IntelG45State {
     MemoryRegion bar0;
     MemoryRegion mmio;
     MemoryRegion gtt;
-    MemoryRegion aperture;
+    MemoryRegion aperture;      /* BAR2 container */
+    MemoryRegion aperture_io;   /* trapping background */
+    MemoryRegion ap_alias[G45_AP_SLOTS];
+    int32_t ap_slot_page[G45_AP_SLOTS];
+    int32_t *ap_page_slot;      /* per aperture page: slot or -1 */
+    uint8_t *ap_hits;           /* per aperture page: trapped accesses */
+    uint32_t ap_pages, ap_clock;
+    uint64_t ap_maps, ap_unmaps;
+    MemoryRegion *ram;          /* the machine's RAM: alias target */
     MemoryRegion io;
 
     HwgpuHost host;
@@ -211,15 +230,70 @@ static const MemoryRegionOps g45_io_ops = {
 
 /*
  * The aperture (BAR2): CPU accesses go through the GTT to the guest page the
- * PTE maps; unmapped pages read 0 and drop writes.  Each access traps for
- * now; mapping whole pages is the display-engine work's optimisation.
+ * PTE maps; unmapped pages read 0 and drop writes (the scratch page).  Pages
+ * in use are mapped directly (see G45_AP_SLOTS).
  */
+static void g45_ap_unmap(IntelG45State *s, uint32_t page)
+{
+    int32_t slot;
+
+    if (page >= s->ap_pages) {
+        return;
+    }
+    s->ap_hits[page] = 0;
+    slot = s->ap_page_slot[page];
+    if (slot < 0) {
+        return;
+    }
+    memory_region_del_subregion(&s->aperture, &s->ap_alias[slot]);
+    s->ap_slot_page[slot] = -1;
+    s->ap_page_slot[page] = -1;
+    s->ap_unmaps++;
+}
+
+static void g45_ap_map(IntelG45State *s, uint32_t page)
+{
+    MemoryRegionSection sec;
+    uint64_t phys;
+    uint32_t slot;
+
+    if (!s->ram || page >= s->ap_pages || s->ap_page_slot[page] >= 0 ||
+        ++s->ap_hits[page] < G45_AP_MAP_AFTER) {
+        return;
+    }
+    if (!g45_gtt_translate(&s->core.gtt, (uint64_t)page * 4096, &phys)) {
+        return;
+    }
+    sec = memory_region_find(get_system_memory(), phys, 4096);
+    if (!sec.mr) {
+        return;
+    }
+    if (sec.mr != s->ram || int128_get64(sec.size) < 4096) {
+        /* Not plain machine RAM: keep trapping this page. */
+        memory_region_unref(sec.mr);
+        return;
+    }
+    slot = s->ap_clock++ % G45_AP_SLOTS;
+    if (s->ap_slot_page[slot] >= 0) {
+        g45_ap_unmap(s, s->ap_slot_page[slot]);
+    }
+    memory_region_set_alias_offset(&s->ap_alias[slot],
+                                   sec.offset_within_region);
+    memory_region_unref(sec.mr);
+    memory_region_add_subregion_overlap(&s->aperture, (hwaddr)page * 4096,
+                                        &s->ap_alias[slot], 1);
+    s->ap_slot_page[slot] = page;
+    s->ap_page_slot[page] = slot;
+    s->ap_maps++;
+}
+
 static uint64_t g45_aperture_read(void *opaque, hwaddr addr, unsigned size)
 {
     IntelG45State *s = opaque;
     uint8_t buf[8];
 
     g45_gtt_read(&s->core.gtt, addr, buf, size);
+    g45_ap_map(s, addr >> 12);
     return ldn_le_p(buf, size);
 }
 
@@ -231,7 +305,32 @@ static void g45_aperture_write(void *opaque, hwaddr addr, uint64_t val,
 
     stn_le_p(buf, size, val);
     g45_gtt_write(&s->core.gtt, addr, buf, size);
+    g45_ap_map(s, addr >> 12);
 }
+
+/*
+ * The GTT range of BAR0: reads come straight from RAM (ROM-device mode);
+ * writes trap so that a changed PTE unmaps its aperture page.
+ */
+static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
+                               unsigned size)
+{
+    IntelG45State *s = opaque;
+    uint8_t *ptes = memory_region_get_ram_ptr(&s->gtt);
+
+    stn_le_p(ptes + addr, size, val);
+    g45_ap_unmap(s, addr / 4);
+    if ((addr & 3) + size > 4) {
+        g45_ap_unmap(s, addr / 4 + 1);
+    }
+}
+
+static const MemoryRegionOps g45_gtt_ops = {
+    .write = g45_gtt_mmio_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
+    .impl = { .min_access_size = 1, .max_access_size = 8 },
+};
 
 static const MemoryRegionOps g45_aperture_ops = {
     .read = g45_aperture_read,
@@ -557,9 +656,9 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         .clock_ns = g45_clock_ns,
         .log = g45_host_log,
     };
-    /* PTE writes land in RAM: no trap per PTE at driver load. */
-    if (!memory_region_init_ram(&s->gtt, obj, "intel-g45.gtt", G45_GTT_SIZE,
-                                errp)) {
+    /* PTEs: RAM-backed reads, trapped writes (aperture mappings follow). */
+    if (!memory_region_init_rom_device(&s->gtt, obj, &g45_gtt_ops, s,
+                                       "intel-g45.gtt", G45_GTT_SIZE, errp)) {
         return;
     }
     if (!g45_init(&s->core, &s->host, memory_region_get_ram_ptr(&s->gtt),
@@ -599,8 +698,23 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->bar0);
 
-    memory_region_init_io(&s->aperture, obj, &g45_aperture_ops, s,
-                          "intel-g45.gmadr", ap);
+    memory_region_init(&s->aperture, obj, "intel-g45.gmadr", ap);
+    memory_region_init_io(&s->aperture_io, obj, &g45_aperture_ops, s,
+                          "intel-g45.gmadr-trap", ap);
+    memory_region_add_subregion(&s->aperture, 0, &s->aperture_io);
+    s->ap_pages = ap / 4096;
+    s->ap_page_slot = g_new(int32_t, s->ap_pages);
+    s->ap_hits = g_new0(uint8_t, s->ap_pages);
+    memset(s->ap_page_slot, 0xff, s->ap_pages * sizeof(int32_t));
+    s->ram = MACHINE(qdev_get_machine())->ram;
+    for (int i = 0; i < G45_AP_SLOTS; i++) {
+        s->ap_slot_page[i] = -1;
+        if (s->ram) {
+            memory_region_init_alias(&s->ap_alias[i], obj,
+                                     "intel-g45.gmadr-page", s->ram, 0,
+                                     4096);
+        }
+    }
     pci_register_bar(pdev, 2, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64 |
                      PCI_BASE_ADDRESS_MEM_PREFETCH, &s->aperture);
@@ -619,6 +733,8 @@ static void intel_g45_exit(PCIDevice *pdev)
     g45_destroy(&s->core);
     g_free(s->stage);
     g_free(s->shadow);
+    g_free(s->ap_page_slot);
+    g_free(s->ap_hits);
 }
 
 static void intel_g45_reset(DeviceState *dev)
@@ -627,6 +743,9 @@ static void intel_g45_reset(DeviceState *dev)
 
     g45_reset(&s->core);
     timer_del(s->vblank_timer);
+    for (uint32_t p = 0; p < s->ap_pages; p++) {
+        g45_ap_unmap(s, p);
+    }
     s->io_index = 0;
     s->full_redraw = true;
     vga_common_reset(&s->vga);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Must match pattern() in scripts/fbcheck.py. */
@@ -29,6 +30,7 @@ int main(int argc, char **argv)
     const char *dev = argc > 1 ? argv[1] : "/dev/fb0";
     struct fb_var_screeninfo var;
     struct fb_fix_screeninfo fix;
+    struct timespec t0, t1;
     uint8_t *fb;
     int fd = open(dev, O_RDWR);
 
@@ -42,6 +44,7 @@ int main(int argc, char **argv)
         perror("mmap");
         return 1;
     }
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     for (uint32_t y = 0; y < var.yres; y++) {
         uint8_t *line = fb + (size_t)y * fix.line_length;
         for (uint32_t x = 0; x < var.xres; x++) {
@@ -58,10 +61,12 @@ int main(int argc, char **argv)
         }
     }
     msync(fb, fix.smem_len, MS_SYNC);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
     printf("HWGPU-FBPATTERN %ux%u bpp=%u stride=%u red=%u/%u green=%u/%u "
-           "blue=%u/%u\n", var.xres, var.yres, var.bits_per_pixel,
-           fix.line_length, var.red.offset, var.red.length,
-           var.green.offset, var.green.length, var.blue.offset,
-           var.blue.length);
+           "blue=%u/%u fill_ms=%.1f\n", var.xres, var.yres,
+           var.bits_per_pixel, fix.line_length, var.red.offset,
+           var.red.length, var.green.offset, var.green.length,
+           var.blue.offset, var.blue.length,
+           (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6);
     return 0;
 }

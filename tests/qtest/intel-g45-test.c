@@ -122,12 +122,13 @@ static void test_registers(const void *data)
     qpci_io_writel(c.dev, mmio, G45_PIPEASTAT, 0xffffffff);
     g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_PIPEASTAT), ==, 0x7fff0000);
     /* masked register: only bits selected in 31:16 change */
+    /* (bit 9, MODE_IDLE, is status: the ring is idle) */
     qpci_io_writel(c.dev, mmio, G45_MI_MODE, 0x00010003);
-    g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_MI_MODE), ==, 0x1);
+    g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_MI_MODE), ==, 0x201);
     qpci_io_writel(c.dev, mmio, G45_MI_MODE, 0x00020002);
-    g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_MI_MODE), ==, 0x3);
+    g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_MI_MODE), ==, 0x203);
     qpci_io_writel(c.dev, mmio, G45_MI_MODE, 0x00010000);
-    g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_MI_MODE), ==, 0x2);
+    g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_MI_MODE), ==, 0x202);
     /* PIPECONF: the state bit follows the enable bit and is read-only */
     qpci_io_writel(c.dev, mmio, G45_PIPEACONF, G45_PIPECONF_STATE);
     g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_PIPEACONF), ==, 0);
@@ -187,8 +188,27 @@ static void test_aperture_gtt(const void *data)
     g_assert_cmphex(qtest_readl(c.qts, 0x400000), ==, 0x5a5a5a5a);
     /* a PTE pointing beyond guest RAM: reads 0, QEMU survives */
     qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 12, 0xfffff0f1);
-    qpci_io_writel(c.dev, ap, 0x3000, 0xffffffff);
-    g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x3000), ==, 0);
+    for (int i = 0; i < 8; i++) {
+        qpci_io_writel(c.dev, ap, 0x3000, 0xffffffff);
+        g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x3000), ==, 0);
+    }
+    /*
+     * Busy pages get mapped straight onto guest RAM; rewriting the PTE
+     * must take effect at once all the same.
+     */
+    for (int i = 0; i < 16; i++) {
+        qpci_io_writel(c.dev, ap, 0x100 + 4 * i, 0xa0000000 + i);
+    }
+    g_assert_cmphex(qtest_readl(c.qts, page_a + 0x13c), ==, 0xa000000f);
+    qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 0, page_b | 1);
+    qtest_writel(c.qts, page_b + 0x100, 0x0b0b0b0b);
+    g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x100), ==, 0x0b0b0b0b);
+    qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 0, 0);
+    for (int i = 0; i < 16; i++) {
+        g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x100), ==, 0);
+    }
+    qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 0, page_a | 1);
+    g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x13c), ==, 0xa000000f);
     ctx_stop(&c);
 }
 
