@@ -32,6 +32,7 @@
 
 #include "hwgpu/host.h"
 #include "hwgpu/intel/g45.h"
+#include "hwgpu/intel/g45-fence.h"
 
 #define TYPE_INTEL_G45 "intel-g45"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
@@ -148,6 +149,8 @@ static uint64_t g45_clock_ns(void *opaque)
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
+static void g45_ap_refence(IntelG45State *s);
+
 /*
  * Registers are dwords.  A narrower read returns the addressed bytes; a
  * narrower write merges into the register's current value.
@@ -184,6 +187,9 @@ static void g45_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     IntelG45State *s = opaque;
 
     g45_reg_write_sized(&s->core.regs, addr, val, size);
+    if (addr >= G45_FENCE0 && addr < G45_FENCE0 + 8 * G45_NUM_FENCES) {
+        g45_ap_refence(s);
+    }
     g45_rearm(s);
 }
 
@@ -216,8 +222,7 @@ static void g45_io_write(void *opaque, hwaddr addr, uint64_t val,
                       (G45_MMIO_SIZE - 4);
         return;
     }
-    g45_reg_write_sized(&s->core.regs, s->io_index + (addr & 3), val, size);
-    g45_rearm(s);
+    g45_mmio_write(s, s->io_index + (addr & 3), val, size);
 }
 
 static const MemoryRegionOps g45_io_ops = {
@@ -258,7 +263,8 @@ static void g45_ap_map(IntelG45State *s, uint32_t page)
     uint32_t slot;
 
     if (!s->ram || page >= s->ap_pages || s->ap_page_slot[page] >= 0 ||
-        ++s->ap_hits[page] < G45_AP_MAP_AFTER) {
+        ++s->ap_hits[page] < G45_AP_MAP_AFTER ||
+        g45_fence_covers(&s->core.regs, (uint64_t)page * 4096)) {
         return;
     }
     if (!g45_gtt_translate(&s->core.gtt, (uint64_t)page * 4096, &phys)) {
@@ -287,25 +293,63 @@ static void g45_ap_map(IntelG45State *s, uint32_t page)
     s->ap_maps++;
 }
 
+/* Fenced ranges are detiled per access and never mapped. */
+static void g45_ap_access(IntelG45State *s, hwaddr addr, uint8_t *buf,
+                          unsigned size, bool write)
+{
+    uint64_t gfx;
+
+    if (!g45_fence_translate(&s->core.regs, addr, &gfx)) {
+        if (write) {
+            g45_gtt_write(&s->core.gtt, addr, buf, size);
+        } else {
+            g45_gtt_read(&s->core.gtt, addr, buf, size);
+        }
+        g45_ap_map(s, addr >> 12);
+        return;
+    }
+    /* Tiles keep 16-byte runs together; split accesses crossing one. */
+    for (unsigned i = 0; i < size;) {
+        unsigned n = MIN(size - i, 16 - ((addr + i) & 15));
+
+        g45_fence_translate(&s->core.regs, addr + i, &gfx);
+        if (write) {
+            g45_gtt_write(&s->core.gtt, gfx, buf + i, n);
+        } else {
+            g45_gtt_read(&s->core.gtt, gfx, buf + i, n);
+        }
+        i += n;
+    }
+}
+
 static uint64_t g45_aperture_read(void *opaque, hwaddr addr, unsigned size)
 {
-    IntelG45State *s = opaque;
     uint8_t buf[8];
 
-    g45_gtt_read(&s->core.gtt, addr, buf, size);
-    g45_ap_map(s, addr >> 12);
+    g45_ap_access(opaque, addr, buf, size, false);
     return ldn_le_p(buf, size);
 }
 
 static void g45_aperture_write(void *opaque, hwaddr addr, uint64_t val,
                                unsigned size)
 {
-    IntelG45State *s = opaque;
     uint8_t buf[8];
 
     stn_le_p(buf, size, val);
-    g45_gtt_write(&s->core.gtt, addr, buf, size);
-    g45_ap_map(s, addr >> 12);
+    g45_ap_access(opaque, addr, buf, size, true);
+}
+
+/* After a fence change, drop direct mappings the fences now cover. */
+static void g45_ap_refence(IntelG45State *s)
+{
+    for (int i = 0; i < G45_AP_SLOTS; i++) {
+        int32_t page = s->ap_slot_page[i];
+
+        if (page >= 0 &&
+            g45_fence_covers(&s->core.regs, (uint64_t)page * 4096)) {
+            g45_ap_unmap(s, page);
+        }
+    }
 }
 
 /*

@@ -143,7 +143,15 @@ const HwgpuRegDesc g45_reg_table[] = {
     /* MCHBAR mirror: i915 reads CLKCFG, HPLLVCO, DCC, C0/C1DRB3 and the
      * stolen-reserved registers; zeros are valid answers for each. */
     { .offset = G45_MCHBAR_MIRROR, .name = "MCHBAR_MIRROR",
-      .count = G45_MCHBAR_MIRROR_SIZE / 4 },
+      .count = 0x204 / 4 },
+    /* C0DRB3/C1DRB3 (16-bit at 0x10206/0x10606) differ: asymmetric dual
+     * channel, so i915 reports no bit-6 swizzling (see g45-fence.h). */
+    RO(G45_MCHBAR_MIRROR + 0x204, "C0DRB3", 0x00400000),
+    { .offset = G45_MCHBAR_MIRROR + 0x208, .name = "MCHBAR_MIRROR",
+      .count = (0x604 - 0x208) / 4 },
+    RO(G45_MCHBAR_MIRROR + 0x604, "C1DRB3", 0x00000000),
+    { .offset = G45_MCHBAR_MIRROR + 0x608, .name = "MCHBAR_MIRROR",
+      .count = (G45_MCHBAR_MIRROR_SIZE - 0x608) / 4 },
     /* Clocks: storage; the frame period is derived from DPLL and FP0. */
     RW(G45_DPLL_A, "DPLL_A", 0),
     RW(G45_DPLL_B, "DPLL_B", 0),

@@ -212,6 +212,53 @@ static void test_aperture_gtt(const void *data)
     ctx_stop(&c);
 }
 
+/*
+ * Fenced aperture ranges are detiled: X tiles are 512 bytes x 8 rows, Y
+ * tiles 128 bytes x 32 rows in 16-byte columns, 4 KiB each.
+ */
+static void test_fence_tiling(const void *data)
+{
+    Ctx c;
+    QPCIBar mmio, ap;
+    const uint64_t ram = 0x600000;   /* 8 pages, GTT-mapped in order */
+
+    ctx_start(&c, data);
+    qpci_device_enable(c.dev);
+    mmio = qpci_iomap(c.dev, 0, NULL);
+    ap = qpci_iomap(c.dev, 2, NULL);
+    for (int i = 0; i < 8; i++) {
+        qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 4 * i,
+                       (ram + 4096 * i) | 1);
+    }
+    /* X: pages 0-3, pitch 1024 (2 tiles wide), 16 rows; pitch field is
+     * (1024 / 128) - 1 in bits 11:2, the high dword the last page. */
+    qpci_io_writel(c.dev, mmio, G45_FENCE0 + 4, 0x3000);
+    qpci_io_writel(c.dev, mmio, G45_FENCE0, 0x0000 | (7 << 2) | 1);
+    /* row 9, byte 600: tile row 1, tile 1 -> tile 3, in-tile row 1, 88 */
+    qpci_io_writel(c.dev, ap, 9 * 1024 + 600, 0x600d600d);
+    g_assert_cmphex(qtest_readl(c.qts, ram + 3 * 4096 + 512 + 88), ==,
+                    0x600d600d);
+    qtest_writel(c.qts, ram + 2 * 4096 + 7 * 512 + 4, 0x12345678);
+    g_assert_cmphex(qpci_io_readl(c.dev, ap, 15 * 1024 + 4), ==, 0x12345678);
+    /* Repeated access never maps a fenced page around the fence. */
+    for (int i = 0; i < 16; i++) {
+        g_assert_cmphex(qpci_io_readl(c.dev, ap, 15 * 1024 + 4), ==,
+                        0x12345678);
+    }
+    /* Y: pages 4-7, pitch 256 (2 tiles wide), 64 rows. */
+    qpci_io_writel(c.dev, mmio, G45_FENCE0 + 12, 0x7000);
+    qpci_io_writel(c.dev, mmio, G45_FENCE0 + 8, 0x4000 | (1 << 2) | 2 | 1);
+    /* row 33, byte 150: tile row 1, tile 1 -> tile 3; x 22: column 1 */
+    qpci_io_writel(c.dev, ap, 0x4000 + 33 * 256 + 148, 0xabcd1234);
+    g_assert_cmphex(qtest_readl(c.qts, ram + 4 * 4096 + 3 * 4096 + 512 +
+                                1 * 16 + 4), ==, 0xabcd1234);
+    /* Disabling the fence makes the range linear again. */
+    qpci_io_writel(c.dev, mmio, G45_FENCE0, 0);
+    qtest_writel(c.qts, ram + 9 * 4 + 4096, 0x5a5a5a5a);
+    g_assert_cmphex(qpci_io_readl(c.dev, ap, 4096 + 36), ==, 0x5a5a5a5a);
+    ctx_stop(&c);
+}
+
 /* Standard VGA mode 3 (80x25 text), register by register. */
 static const uint8_t mode3_seq[] = { 0x03, 0x00, 0x03, 0x00, 0x02 };
 static const uint8_t mode3_crtc[] = {
@@ -379,6 +426,7 @@ int main(int argc, char **argv)
         g_autofree char *v = g_strdup_printf("/intel-g45/%s/vga-text", m);
         g_autofree char *f = g_strdup_printf("/intel-g45/%s/random-writes", m);
         g_autofree char *g = g_strdup_printf("/intel-g45/%s/aperture-gtt", m);
+        g_autofree char *t = g_strdup_printf("/intel-g45/%s/fence-tiling", m);
 
         qtest_add_data_func(a, m, test_identity);
         qtest_add_data_func(b, m, test_bars);
@@ -386,6 +434,7 @@ int main(int argc, char **argv)
         qtest_add_data_func(v, m, test_vga_text);
         qtest_add_data_func(f, m, test_random_writes);
         qtest_add_data_func(g, m, test_aperture_gtt);
+        qtest_add_data_func(t, m, test_fence_tiling);
     }
     return g_test_run();
 }
