@@ -1,29 +1,64 @@
 #!/usr/bin/env bash
 # hwgpu benchmarks: print figures, assert nothing.
 #   scripts/bench.sh
-# Now: host seconds from QEMU start to the guest's init and to power-off
-# (TCG), per kernel.  Later blocks add EU throughput, fill rate and a Mesa
-# workload here.
+# 1. the standalone benchmarks (EU interpreter, command streamer, blitter)
+# 2. guest (TCG, q35): host seconds from QEMU start to the guest's init and
+#    to the first console output through i915, per kernel
+# 3. the time the guest takes to fill the 1024x768x32 framebuffer through
+#    the aperture, and the host CPU time per scanned-out frame for a static
+#    and for a fully changing screen (the device's own counters over 30
+#    screendumps)
 source "$(dirname "$0")/lib.sh"
 "$HWGPU_REPO/scripts/setup.sh" >/dev/null 2>&1 || die "set-up failed; run scripts/setup.sh"
+
+for b in "$HWGPU_STANDALONE_BUILD"/tests/bench/bench-*; do
+    [ -x "$b" ] && [ -f "$b" ] || continue
+    echo "== $(basename "$b")"
+    "$b"
+done
+
+# wait_for FILE PATTERN PID: seconds (host) until PATTERN shows in FILE.
+wait_for() {
+    local t0=$1 file=$2 pat=$3 pid=$4
+    while kill -0 "$pid" 2>/dev/null; do
+        grep -q "$pat" "$file" 2>/dev/null && { awk "BEGIN{print $(date +%s.%N) - $t0}"; return 0; }
+        sleep 0.1
+    done
+    echo "?"
+}
+
+echo "== guest boot (TCG, q35)"
 for kernel in bookworm trixie; do
     d=$(mktemp -d)
     t0=$(date +%s.%N)
     "$HWGPU_REPO/scripts/guest-boot.sh" --kernel $kernel --machine q35 --hold 0 \
         --out "$d" >/dev/null 2>&1 &
     pid=$!
-    tinit=
-    while kill -0 $pid 2>/dev/null; do
-        if [ -z "$tinit" ] && grep -q HWGPU-INIT "$d/serial.log" 2>/dev/null; then
-            tinit=$(date +%s.%N)
-        fi
-        sleep 0.1
-    done
-    wait $pid; rc=$?
-    t1=$(date +%s.%N)
-    up=$(sed -n 's/^HWGPU-INIT uptime=//p' "$d/serial.log")
-    printf 'boot %-8s (TCG, q35): to init %.1f s host (guest uptime %s s), to power-off %.1f s%s\n' \
-        $kernel "$(awk "BEGIN{print ${tinit:-$t1} - $t0}")" "${up:-?}" "$(awk "BEGIN{print $t1 - $t0}")" \
-        "$([ $rc = 0 ] || echo ' (FAILED)')"
+    tinit=$(wait_for "$t0" "$d/serial.log" HWGPU-INIT $pid)
+    tfb=$(wait_for "$t0" "$d/serial.log" "i915drmfb frame buffer device" $pid)
+    wait $pid || true
+    printf 'boot %-8s: to init %s s, to first console output through i915 %s s (host)\n' \
+        $kernel "$tinit" "$tfb"
+    rm -rf "$d"
+done
+
+echo "== aperture fill and scanout cost (trixie, q35, 1024x768 XRGB8888)"
+for mode in static changing; do
+    d=$(mktemp -d)
+    extra="hwgpu.fbtest"
+    [ $mode = changing ] && extra="hwgpu.fbtest hwgpu.fbloop=40"
+    t0=$(date +%s.%N)
+    "$HWGPU_REPO/scripts/guest-boot.sh" --kernel trixie --machine q35 --hold 45 \
+        --append "$extra" --out "$d" -- -qmp "unix:$d/bench.sock,server,wait=off" \
+        >/dev/null 2>&1 &
+    pid=$!
+    wait_for "$t0" "$d/serial.log" HWGPU-HOLD $pid >/dev/null
+    sleep 3
+    read -r frames ns lines maps < <(/usr/bin/python3 "$HWGPU_REPO/scripts/qmp-scanout.py" "$d/bench.sock" 30 quit)
+    fill=$(sed -n 's/.*fill_ms=\([0-9.]*\).*/\1/p' "$d/serial.log" | tr -d '\r')
+    [ $mode = static ] && echo "guest fill of the framebuffer through the aperture: ${fill:-?} ms (aperture pages mapped: ${maps:-?})"
+    printf 'scanout, %-8s screen: %s us host CPU per frame, %s lines converted per frame (%s frames)\n' \
+        $mode "$(awk "BEGIN{printf \"%.0f\", ${ns:-0} / 1000}")" "${lines:-?}" "${frames:-?}"
+    wait $pid 2>/dev/null || true
     rm -rf "$d"
 done

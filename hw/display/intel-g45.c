@@ -34,55 +34,7 @@
 #include "hwgpu/intel/g45.h"
 #include "hwgpu/intel/g45-fence.h"
 
-#define TYPE_INTEL_G45 "intel-g45"
-OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
-
-/*
- * Aperture pages that are accessed repeatedly get mapped straight onto the
- * guest RAM page their PTE names (an alias subregion), so fbcon does not trap
- * per pixel.  A pool of aliases, reused round robin; a PTE write unmaps its
- * page at once.
- */
-#define G45_AP_SLOTS        4096    /* 16 MiB of aperture mapped at once */
-#define G45_AP_MAP_AFTER    4       /* trapped accesses before mapping */
-
-struct IntelG45State {
-    PCIDevice parent_obj;
-
-    VGACommonState vga;
-    MemoryRegion bar0;
-    MemoryRegion mmio;
-    MemoryRegion gtt;
-    MemoryRegion aperture;      /* BAR2 container */
-    MemoryRegion aperture_io;   /* trapping background */
-    MemoryRegion ap_alias[G45_AP_SLOTS];
-    int32_t ap_slot_page[G45_AP_SLOTS];
-    int32_t *ap_page_slot;      /* per aperture page: slot or -1 */
-    uint8_t *ap_hits;           /* per aperture page: trapped accesses */
-    uint32_t ap_pages, ap_clock;
-    uint64_t ap_maps, ap_unmaps;
-    MemoryRegion *ram;          /* the machine's RAM: alias target */
-    MemoryRegion io;
-
-    HwgpuHost host;
-    G45 core;
-    uint32_t io_index;
-    QEMUTimer *vblank_timer;
-
-    /* scanout */
-    uint8_t *stage;         /* the guest's frame, in its format */
-    uint8_t *shadow;        /* what the console shows, in guest format */
-    size_t stage_size;
-    G45Scanout shown;       /* the scanout the console was set up for */
-    bool display_off_shown;
-    bool full_redraw;
-
-    /* properties */
-    uint32_t aperture_mb;
-    uint32_t stolen_mb;
-    qemu_edid_info edid_info;
-    uint8_t edid[256];
-};
+#include "intel-g45.h"
 
 /* Host bridge GMCH_CTRL (0x52) and our BSM (0x5c): intel-i915-probe.md 1.5 */
 #define G45_HB_GMCH_CTRL        0x52
@@ -363,6 +315,7 @@ static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     uint8_t *ptes = memory_region_get_ram_ptr(&s->gtt);
 
     stn_le_p(ptes + addr, size, val);
+    s->gtt_changed = true;
     g45_ap_unmap(s, addr / 4);
     if ((addr & 3) + size > 4) {
         g45_ap_unmap(s, addr / 4 + 1);
@@ -384,205 +337,6 @@ static const MemoryRegionOps g45_aperture_ops = {
     .impl = { .min_access_size = 1, .max_access_size = 8 },
 };
 
-/*
- * Scanout.  While VGACNTRL leaves legacy VGA enabled the console shows VGA.
- * Otherwise plane A (or B) is read through the GTT into a staging copy in the
- * guest's format; only lines that differ from what the console shows are
- * converted (pixman) and pushed.  XRGB8888 is copied without conversion.
- */
-#define G45_MAX_SCANOUT_BYTES (64 * MiB)
-
-static pixman_format_code_t g45_pixman_format(uint32_t fmt)
-{
-    switch (fmt) {
-    case G45_FMT_XRGB1555:
-    case G45_FMT_XRGB1555_ALT:
-        return PIXMAN_x1r5g5b5;
-    case G45_FMT_RGB565:
-        return PIXMAN_r5g6b5;
-    case G45_FMT_XRGB8888:
-    case G45_FMT_ARGB8888:
-        return PIXMAN_x8r8g8b8;
-    case G45_FMT_XBGR8888:
-        return PIXMAN_x8b8g8r8;
-    case G45_FMT_XRGB2101010:
-        return PIXMAN_x2r10g10b10;
-    case G45_FMT_XBGR2101010:
-        return PIXMAN_x2b10g10r10;
-    default:
-        return 0;
-    }
-}
-
-/* Read line y of the surface (width * bpp bytes) into dst. */
-static void g45_read_line(IntelG45State *s, const G45Scanout *so, uint32_t y,
-                          uint8_t *dst)
-{
-    uint32_t bytes = so->width * so->bpp;
-
-    if (!so->tiled) {
-        g45_gtt_read(&s->core.gtt, so->base + (uint64_t)y * so->stride, dst,
-                     bytes);
-        return;
-    }
-    /* X tiles: 512 bytes x 8 rows, 4 KiB each, row-major (seed 000 5.x). */
-    {
-        uint32_t ty = y + so->y, bx0 = so->x * so->bpp, done = 0;
-        uint64_t row = so->base + (uint64_t)(ty / 8) * (so->stride / 512) *
-                       4096 + (ty % 8) * 512;
-
-        while (done < bytes) {
-            uint32_t bx = bx0 + done, in = 512 - bx % 512;
-            uint32_t n = MIN(in, bytes - done);
-
-            g45_gtt_read(&s->core.gtt, row + (uint64_t)(bx / 512) * 4096 +
-                         bx % 512, dst + done, n);
-            done += n;
-        }
-    }
-}
-
-static void g45_convert_c8(IntelG45State *s, const G45Scanout *so,
-                           const uint8_t *src, uint32_t *dst)
-{
-    uint32_t pal = so->pipe ? G45_PALETTE_B : G45_PALETTE_A;
-
-    for (uint32_t x = 0; x < so->width; x++) {
-        dst[x] = hwgpu_reg_get(&s->core.regs, pal + 4 * src[x]) & 0xffffff;
-    }
-}
-
-static void g45_push_lines(IntelG45State *s, const G45Scanout *so,
-                           DisplaySurface *ds, uint32_t y0, uint32_t n)
-{
-    uint32_t lb = so->width * so->bpp;
-    uint8_t *src = s->stage + (size_t)y0 * lb;
-    uint8_t *dst = surface_data(ds) + (size_t)y0 * surface_stride(ds);
-    pixman_format_code_t pf = g45_pixman_format(so->format);
-
-    if (so->format == G45_FMT_C8) {
-        for (uint32_t i = 0; i < n; i++) {
-            g45_convert_c8(s, so, src + i * lb,
-                           (uint32_t *)(dst + i * surface_stride(ds)));
-        }
-    } else if (pf == PIXMAN_x8r8g8b8) {
-        for (uint32_t i = 0; i < n; i++) {
-            memcpy(dst + i * surface_stride(ds), src + i * lb, lb);
-        }
-    } else {
-        pixman_image_t *img = pixman_image_create_bits(pf, so->width, n,
-                                                       (uint32_t *)src, lb);
-
-        pixman_image_composite(PIXMAN_OP_SRC, img, NULL, ds->image, 0, 0, 0,
-                               0, 0, y0, so->width, n);
-        pixman_image_unref(img);
-    }
-    dpy_gfx_update(s->vga.con, 0, y0, so->width, n);
-}
-
-static bool g45_scanout_valid(IntelG45State *s, const G45Scanout *so)
-{
-    if (!so->bpp || !so->format || (so->format != G45_FMT_C8 &&
-                                    !g45_pixman_format(so->format))) {
-        qemu_log_mask(LOG_GUEST_ERROR | LOG_UNIMP,
-                      "intel-g45: plane format %u not supported\n",
-                      so->format);
-        return false;
-    }
-    if ((uint64_t)so->width * so->height * so->bpp > G45_MAX_SCANOUT_BYTES) {
-        qemu_log_mask(LOG_GUEST_ERROR, "intel-g45: %ux%u scanout too big\n",
-                      so->width, so->height);
-        return false;
-    }
-    if (so->tiled && so->stride % 512) {
-        qemu_log_mask(LOG_GUEST_ERROR,
-                      "intel-g45: X-tiled stride %u not a tile multiple\n",
-                      so->stride);
-        return false;
-    }
-    return true;
-}
-
-static void g45_show_off(IntelG45State *s, const char *msg)
-{
-    if (!s->display_off_shown) {
-        DisplaySurface *ds = qemu_create_placeholder_surface(640, 480, msg);
-
-        dpy_gfx_replace_surface(s->vga.con, ds);
-        s->display_off_shown = true;
-        s->shown.enabled = false;
-    }
-}
-
-static void g45_gfx_update(void *opaque)
-{
-    IntelG45State *s = opaque;
-    G45Scanout so;
-    DisplaySurface *ds;
-    uint32_t lb, y, run = 0;
-    size_t need;
-
-    if (!(hwgpu_reg_get(&s->core.regs, G45_VGACNTRL) &
-          G45_VGACNTRL_DISABLE)) {
-        if (s->display_off_shown || s->shown.enabled) {
-            s->display_off_shown = false;
-            s->shown.enabled = false;
-            s->vga.hw_ops->invalidate(&s->vga);
-        }
-        s->vga.hw_ops->gfx_update(&s->vga);
-        return;
-    }
-    if (!g45_display_scanout(&s->core.disp, 0, &so) &&
-        !g45_display_scanout(&s->core.disp, 1, &so)) {
-        g45_show_off(s, "intel-g45: display off");
-        return;
-    }
-    if (!g45_scanout_valid(s, &so)) {
-        g45_show_off(s, "intel-g45: unsupported plane setup");
-        return;
-    }
-    lb = so.width * so.bpp;
-    need = (size_t)lb * so.height;
-    ds = qemu_console_surface(s->vga.con);
-    if (!s->shown.enabled || s->display_off_shown || !ds ||
-        so.width != s->shown.width || so.height != s->shown.height ||
-        so.format != s->shown.format || s->stage_size != need) {
-        ds = qemu_create_displaysurface(so.width, so.height);
-        dpy_gfx_replace_surface(s->vga.con, ds);
-        g_free(s->stage);
-        g_free(s->shadow);
-        s->stage = g_malloc0(need);
-        s->shadow = g_malloc0(need);
-        s->stage_size = need;
-        s->full_redraw = true;
-        s->display_off_shown = false;
-    }
-    s->shown = so;
-
-    /* Push runs of changed lines. */
-    for (y = 0; y <= so.height; y++) {
-        bool changed = false;
-
-        if (y < so.height) {
-            uint8_t *line = s->stage + (size_t)y * lb;
-
-            g45_read_line(s, &so, y, line);
-            changed = s->full_redraw ||
-                      memcmp(line, s->shadow + (size_t)y * lb, lb);
-            if (changed) {
-                memcpy(s->shadow + (size_t)y * lb, line, lb);
-                run++;
-                continue;
-            }
-        }
-        if (run) {
-            g45_push_lines(s, &so, ds, y - run, run);
-            run = 0;
-        }
-    }
-    s->full_redraw = false;
-}
-
 static void g45_invalidate(void *opaque)
 {
     IntelG45State *s = opaque;
@@ -596,6 +350,11 @@ static void g45_text_update(void *opaque, console_ch_t *chardata)
     IntelG45State *s = opaque;
 
     s->vga.hw_ops->text_update(&s->vga, chardata);
+}
+
+static void g45_gfx_update(void *opaque)
+{
+    g45_scanout_update(opaque);
 }
 
 static const GraphicHwOps g45_gfx_ops = {
@@ -751,6 +510,18 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     s->ap_hits = g_new0(uint8_t, s->ap_pages);
     memset(s->ap_page_slot, 0xff, s->ap_pages * sizeof(int32_t));
     s->ram = MACHINE(qdev_get_machine())->ram;
+    if (s->ram) {
+        /* The scanout converts only lines whose guest pages changed. */
+        memory_region_set_log(s->ram, true, DIRTY_MEMORY_VGA);
+    }
+    object_property_add_uint64_ptr(obj, "x-scanout-frames", &s->frames,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "x-scanout-ns", &s->frame_ns,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "x-scanout-lines",
+                                   &s->lines_converted, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "x-aperture-maps", &s->ap_maps,
+                                   OBJ_PROP_FLAG_READ);
     for (int i = 0; i < G45_AP_SLOTS; i++) {
         s->ap_slot_page[i] = -1;
         if (s->ram) {
@@ -775,8 +546,7 @@ static void intel_g45_exit(PCIDevice *pdev)
     graphic_console_close(s->vga.con);
     timer_free(s->vblank_timer);
     g45_destroy(&s->core);
-    g_free(s->stage);
-    g_free(s->shadow);
+    g45_scanout_cleanup(s);
     g_free(s->ap_page_slot);
     g_free(s->ap_hits);
 }

@@ -1,7 +1,9 @@
 /*
  * Guest-side: fill /dev/fb0 with a deterministic pattern (see
  * scripts/fbcheck.py for the same formula).  Built static on the host and
- * put into the initramfs.  Usage: fbpattern [/dev/fb0]
+ * put into the initramfs.  Usage: fbpattern [/dev/fb0 [SECONDS]]
+ * With SECONDS, keeps redrawing a moving pattern for that long (for the
+ * scanout benchmark's fully changing screen).
  */
 #include <fcntl.h>
 #include <linux/fb.h>
@@ -43,6 +45,25 @@ int main(int argc, char **argv)
     if (fb == MAP_FAILED) {
         perror("mmap");
         return 1;
+    }
+    if (argc > 2) {
+        int secs = atoi(argv[2]);
+        uint32_t frames = 0;
+
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        do {
+            frames++;
+            for (uint32_t y = 0; y < var.yres; y++) {
+                uint32_t *line = (uint32_t *)(fb + (size_t)y * fix.line_length);
+                for (uint32_t x = 0; x < var.xres * var.bits_per_pixel / 32;
+                     x++) {
+                    line[x] = pattern(x + frames, y);
+                }
+            }
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+        } while (t1.tv_sec - t0.tv_sec < secs);
+        printf("HWGPU-FBLOOP frames=%u in %d s\n", frames, secs);
+        return 0;
     }
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (uint32_t y = 0; y < var.yres; y++) {
