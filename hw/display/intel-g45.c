@@ -29,6 +29,8 @@
 #include "qemu/range.h"
 #include "hw/boards.h"
 #include "exec/address-spaces.h"
+#include "qemu/main-loop.h"
+#include "qemu/rcu.h"
 
 #include "hwgpu/host.h"
 #include "hwgpu/intel/g45.h"
@@ -55,10 +57,43 @@ static void g45_host_log(void *opaque, HwgpuLogKind kind, const char *msg)
                   "%s\n", msg);
 }
 
+/*
+ * The command streamers' workers access guest memory without the BQL: they
+ * may only reach RAM, never another device's MMIO (whose callbacks expect
+ * the BQL).  The main-loop thread may reach anything the bus decodes.
+ */
+static bool g45_dma_is_ram(IntelG45State *s, uint64_t addr, size_t len,
+                           bool is_write)
+{
+    AddressSpace *as = pci_get_address_space(PCI_DEVICE(s));
+
+    while (len) {
+        hwaddr xlat, l = len;
+        MemoryRegion *mr;
+        bool ram;
+
+        RCU_READ_LOCK_GUARD();
+        mr = address_space_translate(as, addr, &xlat, &l, is_write,
+                                     MEMTXATTRS_UNSPECIFIED);
+        ram = memory_region_is_ram(mr) && !memory_region_is_ram_device(mr) &&
+              !(is_write && mr->readonly);
+        if (!ram || !l) {
+            return false;
+        }
+        addr += l;
+        len -= MIN(l, len);
+    }
+    return true;
+}
+
 static bool g45_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
 {
     IntelG45State *s = opaque;
 
+    if (!bql_locked() && !g45_dma_is_ram(s, addr, len, false)) {
+        memset(buf, 0, len);
+        return false;
+    }
     return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
 }
 
@@ -67,7 +102,28 @@ static bool g45_dma_write(void *opaque, uint64_t addr, const void *buf,
 {
     IntelG45State *s = opaque;
 
+    if (!bql_locked() && !g45_dma_is_ram(s, addr, len, true)) {
+        return false;
+    }
     return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
+}
+
+static void g45_rearm(IntelG45State *s);
+
+/* Engines report from their threads; apply it on the main loop. */
+static void g45_kick(void *opaque)
+{
+    IntelG45State *s = opaque;
+
+    qemu_bh_schedule(s->service_bh);
+}
+
+static void g45_service_bh(void *opaque)
+{
+    IntelG45State *s = opaque;
+
+    g45_service(&s->core);
+    g45_rearm(s);
 }
 
 static void g45_set_irq(void *opaque, int level)
@@ -405,9 +461,11 @@ static void intel_g45_config_write(PCIDevice *pdev, uint32_t addr,
 {
     pci_default_write_config(pdev, addr, val, len);
     if (ranges_overlap(addr, len, G45_PCI_GDRST, 1)) {
+        IntelG45State *s = INTEL_G45(pdev);
         uint8_t v = pdev->config[G45_PCI_GDRST];
 
-        /* Reset completes at once (no engines yet): enable reads back 0. */
+        /* The selected domains reset at once; the enable bit reads 0. */
+        g45_gdrst(&s->core, v);
         pdev->config[G45_PCI_GDRST] = v & ~G45_GDRST_ENABLE;
     }
 }
@@ -458,6 +516,7 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         .set_irq = g45_set_irq,
         .clock_ns = g45_clock_ns,
         .log = g45_host_log,
+        .kick = g45_kick,
     };
     /* PTEs: RAM-backed reads, trapped writes (aperture mappings follow). */
     if (!memory_region_init_rom_device(&s->gtt, obj, &g45_gtt_ops, s,
@@ -470,6 +529,8 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         return;
     }
     s->vblank_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, g45_vblank_tick, s);
+    s->service_bh = qemu_bh_new_guarded(g45_service_bh, s,
+                                        &DEVICE(s)->mem_reentrancy_guard);
 
     /* The monitor on the CRT's DDC pins. */
     if (!s->edid_info.maxx) {
@@ -537,6 +598,9 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     memory_region_init_io(&s->io, obj, &g45_io_ops, s, "intel-g45.io",
                           G45_IO_SIZE);
     pci_register_bar(pdev, 4, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
+
+    /* The render and video command streamers run on their own threads. */
+    g45_start_engines(&s->core);
 }
 
 static void intel_g45_exit(PCIDevice *pdev)
@@ -544,6 +608,8 @@ static void intel_g45_exit(PCIDevice *pdev)
     IntelG45State *s = INTEL_G45(pdev);
 
     graphic_console_close(s->vga.con);
+    g45_stop_engines(&s->core);
+    qemu_bh_delete(s->service_bh);
     timer_free(s->vblank_timer);
     g45_destroy(&s->core);
     g45_scanout_cleanup(s);

@@ -50,6 +50,7 @@ struct IntelG45State {
     G45 core;
     uint32_t io_index;
     QEMUTimer *vblank_timer;
+    QEMUBH *service_bh;         /* applies what the engines reported */
 
     /* scanout (intel-g45-scanout.c) */
     uint8_t *line;          /* one line in the guest's format */

@@ -15,16 +15,6 @@ static uint32_t pipeconf_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
     return stored | ((stored & G45_PIPECONF_ENABLE) ? G45_PIPECONF_STATE : 0);
 }
 
-/*
- * MI_MODE bit 9 (MODE_IDLE) reports that the ring is idle.  No engine
- * executes commands yet, so every ring is idle.
- */
-static uint32_t mi_mode_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
-                             uint32_t stored)
-{
-    return stored | (1u << 9);
-}
-
 #define RW(off, nm, rst) { .offset = (off), .name = (nm), .reset = (rst), \
                            .wmask = 0xffffffffu }
 #define RO(off, nm, rst) { .offset = (off), .name = (nm), .reset = (rst) }
@@ -78,28 +68,35 @@ static uint32_t mi_mode_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
 #define GMBUS(off, nm, wm) HOOKED(off, nm, wm, 0, g45_gmbus_read, \
                                   g45_gmbus_write)
 
+/*
+ * Ring registers belong to the engines (g45-cs.c), which apply masked
+ * writes and write-1-to-clear themselves: the file passes raw values.
+ */
+#define RING(base, off, nm) \
+    { .offset = (base) + (off), .name = (nm), .wmask = 0xffffffffu, \
+      .read = g45_ring_read, .write = g45_ring_write }
+#define RINGS(b, P) \
+    RING(b, G45_RING_TAIL, P "_TAIL"), RING(b, G45_RING_HEAD, P "_HEAD"), \
+    RING(b, G45_RING_START, P "_START"), RING(b, G45_RING_CTL, P "_CTL"), \
+    RING(b, G45_RING_IPEIR, P "_IPEIR"), RING(b, G45_RING_IPEHR, P "_IPEHR"), \
+    RO((b) + G45_RING_INSTDONE, P "_INSTDONE", 0), \
+    RO((b) + G45_RING_INSTPS, P "_INSTPS", 0), \
+    RING(b, G45_RING_ACTHD, P "_ACTHD"), \
+    RO((b) + 0x078, P "_DMA_FADD", 0), \
+    RING(b, G45_RING_HWS_PGA, P "_HWS_PGA"), \
+    RING(b, G45_RING_NOPID, P "_NOPID"), \
+    RING(b, G45_RING_HWSTAM, P "_HWSTAM"), \
+    RING(b, G45_RING_MI_MODE, P "_MI_MODE"), \
+    RING(b, G45_RING_INSTPM, P "_INSTPM"), \
+    RING(b, G45_RING_BBSTATE, P "_BB_STATE"), \
+    RING(b, G45_RING_BBADDR, P "_BB_ADDR")
+
 const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_PGETBL_CTL, "PGETBL_CTL", 0),
-    RW(G45_RCS_TAIL, "RCS_TAIL", 0),
-    RW(G45_RCS_HEAD, "RCS_HEAD", 0),
-    RW(G45_RCS_START, "RCS_START", 0),
-    RW(G45_RCS_CTL, "RCS_CTL", 0),
-    RW(G45_HWS_PGA, "HWS_PGA", 0x1ffff000),
-    RW(G45_HWSTAM, "HWSTAM", 0xffffffff),
-    { .offset = G45_MI_MODE, .name = "MI_MODE", .wmask = 0xfdffu,
-      .flags = HWGPU_REG_MASKED, .read = mi_mode_read },
-    RO(0x02074, "RCS_ACTHD", 0),
-    RO(0x021a0, "CXT_SIZE", 0x3f),    /* 64-byte units minus one: 4 KiB */
-    /* BSD (video) ring at 0x4000: registers only until it executes. */
-    RW(0x04030, "BSD_TAIL", 0),
-    RW(0x04034, "BSD_HEAD", 0),
-    RW(0x04038, "BSD_START", 0),
-    RW(0x0403c, "BSD_CTL", 0),
-    RO(0x04074, "BSD_ACTHD", 0),
-    RW(0x04080, "BSD_HWS_PGA", 0x1ffff000),
-    RW(0x04098, "BSD_HWSTAM", 0xffffffff),
-    { .offset = 0x0409c, .name = "BSD_MI_MODE", .wmask = 0xfdffu,
-      .flags = HWGPU_REG_MASKED, .read = mi_mode_read },
+    RINGS(G45_RCS_BASE, "RCS"),
+    RING(G45_RCS_BASE, G45_RING_CCID, "CCID"),
+    RING(G45_RCS_BASE, G45_RING_CXT_SIZE, "CXT_SIZE"),
+    RINGS(G45_BSD_BASE, "BSD"),
     /* First-level interrupt bank: IIR latches, IER gates the line. */
     HOOKED(G45_IER, "IER", 0xffffffffu, 0, NULL, g45_disp_write_irq),
     HOOKED(G45_IIR, "IIR", 0, 0xffffffffu, NULL, g45_disp_write_irq),
@@ -109,7 +106,6 @@ const HwgpuRegDesc g45_reg_table[] = {
     { .offset = G45_EIR, .name = "EIR", .w1c = 0xffffffffu },
     RW(G45_EMR, "EMR", 0xffffffff),
     RO(G45_ESR, "ESR", 0),
-    MASKED(G45_INSTPM, "INSTPM", 0),
     RO(0x020c4, "INSTPM_HI", 0),
     RW(0x020d8, "FW_BLC", 0),
     RW(0x020dc, "FW_BLC2", 0),

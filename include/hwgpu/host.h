@@ -23,6 +23,12 @@ typedef struct HwgpuHost {
     void (*set_irq)(void *opaque, int level);
     uint64_t (*clock_ns)(void *opaque);
     void (*log)(void *opaque, HwgpuLogKind kind, const char *msg);
+    /*
+     * Ask for the device's service routine to run soon on the thread that
+     * owns the register file (QEMU: the main loop).  Called from worker
+     * threads; must be thread-safe.  NULL: the caller services by hand.
+     */
+    void (*kick)(void *opaque);
 } HwgpuHost;
 
 /* printf-style logging through host->log (no-op when host->log is NULL). */

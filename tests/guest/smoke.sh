@@ -27,14 +27,15 @@ i915_checks() {
     check "$tag: fbcon framebuffer is $mode" grep -q "^HWGPU-FB size=${mode/x/,} " "$s"
     check "$tag: no WARNING, BUG or Oops in the kernel log" \
         sh -c "! grep -E 'WARNING:|BUG:|Oops|Call Trace' '$s'"
-    # Until the command streamers land, i915 declares the GPU wedged at
-    # init (a TAINT_WARN 'for CI' from intel_gt_init); nothing else may
-    # taint or log an error.
     check "$tag: no *ERROR* from i915/drm in the kernel log" \
         sh -c "! grep -E '\\*ERROR\\*' '$s'"
-    taint=$(sed -n 's/^HWGPU-TAINT //p' "$s")
-    check "$tag: kernel not tainted (except the GPU-wedged report)" \
-        sh -c "[ '$taint' = 0 ] || { [ '$taint' = 512 ] && grep -q 'CI tainted: *0x9 by intel_gt_init' '$s'; }"
+    check "$tag: kernel not tainted" grep -qx 'HWGPU-TAINT 0' "$s"
+    # The command streamers run: the GPU is not wedged and both engines
+    # went idle after the requests i915 submits at load.
+    check "$tag: GPU not wedged" grep -qx 'HWGPU-WEDGED 0' "$s"
+    check "$tag: i915_engine_info shows rcs0 and vcs0 idle" \
+        sh -c "sed -n '/^=== i915_engine_info/,/^=== end/p' '$s' |
+               awk '/^(rcs0|vcs0)\$/ {e=\$1} /^Idle\\? yes/ && e {n++; e=\"\"} END {exit !(n == 2)}'"
 }
 
 check "qemu-system-x86_64 -device help lists intel-g45" \

@@ -22,7 +22,7 @@
 
 /* Render command streamer (Gen4 RCS) */
 #define G45_PGETBL_CTL          0x02020
-#define G45_RCS_TAIL            0x02030
+#define G45_RCS_TAIL            0x02030   /* ring registers: g45-cs.h */
 #define G45_RCS_HEAD            0x02034
 #define G45_RCS_START           0x02038
 #define G45_RCS_CTL             0x0203c

@@ -9,12 +9,18 @@
 #include "hwgpu/intel/g45-regs.h"
 #include "hwgpu/intel/g45-gtt.h"
 #include "hwgpu/intel/g45-display.h"
+#include "hwgpu/intel/g45-cs.h"
 
 typedef struct G45 {
     HwgpuRegFile regs;
     G45Gtt gtt;
     G45Display disp;
+    G45Engine rcs, bsd;
     const HwgpuHost *host;
+    /* Raised by the engines' worker threads, applied by g45_service(). */
+    uint32_t pending_iir, pending_eir;
+    uint32_t pending_flip[2];       /* plane surface + 1, 0 = none */
+    uint64_t hangs;
 } G45;
 
 /*
@@ -25,6 +31,26 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
               uint32_t nentries);
 void g45_destroy(G45 *g);
 void g45_reset(G45 *g);
+
+/*
+ * Apply what the engines reported from their threads (interrupts, errors,
+ * display flips) to the register file.  Runs where register accesses run;
+ * requested through HwgpuHost.kick.
+ */
+void g45_service(G45 *g);
+
+/* GDRST (PCI config 0xc0) written: reset the selected domains. */
+void g45_gdrst(G45 *g, uint8_t val);
+
+/* Start/stop the engines' worker threads (the QEMU device runs them). */
+void g45_start_engines(G45 *g);
+void g45_stop_engines(G45 *g);
+
+/* Register hooks for the engines' registers. */
+uint32_t g45_ring_read(void *dev, HwgpuRegFile *rf, uint32_t off,
+                       uint32_t stored);
+void g45_ring_write(void *dev, HwgpuRegFile *rf, uint32_t off, uint32_t old,
+                    uint32_t val);
 
 static inline G45 *g45_of(void *dev)
 {

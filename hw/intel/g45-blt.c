@@ -1,0 +1,536 @@
+/*
+ * G45 2D blitter; see include/hwgpu/intel/g45-blt.h.
+ * Command layouts: Mesa genxml gen40.xml (XY_SETUP_BLT, XY_COLOR_BLT,
+ * XY_SRC_COPY_BLT) and i915/IGT usage (facts only).  Coordinates are
+ * signed 16-bit, x1/y1 inclusive, x2/y2 exclusive.  Pixels left of x = 0
+ * or above y = 0 are clipped (defined outcome for a hostile guest).
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "hwgpu/intel/g45-blt.h"
+#include "hwgpu/intel/g45-cmd.h"
+
+#define MAX_COORD   32767
+
+typedef struct BltSurf {
+    uint32_t base;
+    int32_t pitch;      /* bytes */
+    bool tiled;
+} BltSurf;
+
+typedef enum { PAT_SOLID, PAT_COLOR, PAT_MONO } PatKind;
+typedef enum { SRC_NONE, SRC_SURF, SRC_MONO_MEM, SRC_MONO_IMM } SrcKind;
+
+typedef struct BltOp {
+    BltSurf dst;
+    int x1, y1, x2, y2;         /* destination rectangle, exclusive end */
+    unsigned cpp;
+    uint8_t rop;
+    uint32_t wmask;             /* bits of a pixel that are written */
+    bool clip;
+    /* pattern */
+    PatKind pat;
+    uint32_t color;             /* solid colour */
+    uint32_t pat_base;          /* 8x8 colour pattern */
+    uint32_t mono[2];           /* 8x8 mono pattern, byte i = row i */
+    unsigned hseed, vseed;
+    bool pat_transp;
+    /* source */
+    SrcKind src;
+    BltSurf srcs;
+    int sx, sy;                 /* source of the (x1, y1) pixel */
+    const uint32_t *imm;        /* immediate mono data */
+    uint32_t imm_dw;
+    uint32_t bg, fg;
+    bool src_transp;
+    bool bitpacked;             /* mono rows not byte aligned (text) */
+} BltOp;
+
+void g45_blt_init(G45Blt *b, G45Gtt *gtt, const HwgpuHost *host)
+{
+    memset(b, 0, sizeof(*b));
+    b->gtt = gtt;
+    b->host = host;
+    b->max_pixels = 8192ull * 8192ull;
+}
+
+void g45_blt_reset(G45Blt *b)
+{
+    G45Gtt *gtt = b->gtt;
+    const HwgpuHost *host = b->host;
+    uint64_t max = b->max_pixels;
+
+    g45_blt_init(b, gtt, host);
+    b->max_pixels = max;
+}
+
+static void blt_error(G45Blt *b, const char *what)
+{
+    if (b->bad_logs++ < 16) {
+        hwgpu_log(b->host, HWGPU_LOG_GUEST_ERROR, "intel-g45: blitter: %s",
+                  what);
+    }
+}
+
+static unsigned depth_cpp(uint32_t br13)
+{
+    static const unsigned cpp[4] = { 1, 2, 2, 4 };
+    return cpp[(br13 >> G45_BR13_DEPTH_SHIFT) & 3];
+}
+
+static int32_t pitch_of(uint32_t v, bool tiled)
+{
+    int32_t p = (int16_t)(v & G45_BR13_PITCH_MASK);
+    return tiled ? p * 4 : p;   /* Gen4: tiled pitches are in dwords */
+}
+
+/* Byte address of byte column `xb` of row `y`; tiled: within one tile row */
+static uint32_t surf_addr(const BltSurf *s, int y, uint32_t xb)
+{
+    if (!s->tiled) {
+        return s->base + (uint32_t)((int64_t)y * s->pitch) + xb;
+    }
+    return s->base +
+        ((uint32_t)y / G45_XTILE_H * ((uint32_t)s->pitch / G45_XTILE_W) +
+         xb / G45_XTILE_W) * G45_GTT_PAGE_SIZE +
+        (uint32_t)y % G45_XTILE_H * G45_XTILE_W + xb % G45_XTILE_W;
+}
+
+/* Read or write `len` bytes of row y from byte column xb. */
+static bool surf_io(G45Blt *b, const BltSurf *s, int y, uint32_t xb,
+                    uint8_t *buf, uint32_t len, bool write)
+{
+    bool ok = true;
+
+    while (len) {
+        uint32_t n = len;
+        uint32_t a = surf_addr(s, y, xb);
+
+        if (s->tiled) {
+            n = G45_XTILE_W - xb % G45_XTILE_W;
+            n = n < len ? n : len;
+        }
+        ok &= write ? g45_gtt_write(b->gtt, a, buf, n) :
+                      g45_gtt_read(b->gtt, a, buf, n);
+        buf += n;
+        xb += n;
+        len -= n;
+    }
+    return ok;
+}
+
+static bool surf_valid(G45Blt *b, const BltSurf *s)
+{
+    if (s->tiled && (s->pitch <= 0 || s->pitch % G45_XTILE_W)) {
+        blt_error(b, "tiled surface pitch is not a positive multiple of 512");
+        return false;
+    }
+    return true;
+}
+
+static inline uint32_t load_px(const uint8_t *p, unsigned cpp)
+{
+    switch (cpp) {
+    case 1:
+        return p[0];
+    case 2:
+        return p[0] | (uint32_t)p[1] << 8;
+    default:
+        return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+               (uint32_t)p[3] << 24;
+    }
+}
+
+static inline void store_px(uint8_t *p, unsigned cpp, uint32_t v)
+{
+    p[0] = v;
+    if (cpp >= 2) {
+        p[1] = v >> 8;
+    }
+    if (cpp == 4) {
+        p[2] = v >> 16;
+        p[3] = v >> 24;
+    }
+}
+
+static bool rop_uses_dst(uint8_t rop)
+{
+    return ((rop >> 1) ^ rop) & 0x55;
+}
+
+static bool rop_uses_src(uint8_t rop)
+{
+    return ((rop >> 2) ^ rop) & 0x33;
+}
+
+static bool rop_uses_pat(uint8_t rop)
+{
+    return ((rop >> 4) ^ rop) & 0x0f;
+}
+
+/* Bits per row of a mono source `w` pixels wide. */
+static uint64_t mono_stride_bits(const BltOp *o, int w)
+{
+    return o->bitpacked ? (uint64_t)w : ((uint64_t)w + 7) / 8 * 8;
+}
+
+/* Bit `i` of a mono bitmap, MSB first. */
+static bool mono_bit(const uint8_t *bits, uint64_t i)
+{
+    return bits[i / 8] >> (7 - i % 8) & 1;
+}
+
+static void run_blit(G45Blt *b, BltOp *o)
+{
+    int w, h, ystep, y0;
+    uint32_t rowbytes, dxb, sxb;
+    uint8_t *drow, *srow = NULL, *mono = NULL, patc[64 * 4];
+    uint64_t mono_bits = 0, mono_bit0 = 0;
+    bool need_dst = rop_uses_dst(o->rop) || o->wmask != 0xffffffffu ||
+                    o->pat_transp || o->src_transp;
+    bool need_src = rop_uses_src(o->rop);
+    bool ok = true;
+    int ow = o->x2 - o->x1, oh = o->y2 - o->y1;   /* before clipping */
+
+    if (o->clip) {
+        int cx1 = (int16_t)b->clip_tl, cy1 = (int16_t)(b->clip_tl >> 16);
+        int cx2 = (int16_t)b->clip_br, cy2 = (int16_t)(b->clip_br >> 16);
+        int dx1 = o->x1, dy1 = o->y1;
+
+        o->x1 = MAX(o->x1, cx1);
+        o->y1 = MAX(o->y1, cy1);
+        o->x2 = MIN(o->x2, cx2);
+        o->y2 = MIN(o->y2, cy2);
+        o->sx += o->x1 - dx1;
+        o->sy += o->y1 - dy1;
+    }
+    if (o->x1 < 0 || o->y1 < 0) {
+        int dx = o->x1 < 0 ? -o->x1 : 0, dy = o->y1 < 0 ? -o->y1 : 0;
+
+        o->x1 += dx;
+        o->y1 += dy;
+        o->sx += dx;
+        o->sy += dy;
+    }
+    if (o->x2 <= o->x1 || o->y2 <= o->y1) {
+        return;                 /* empty after clipping: nothing drawn */
+    }
+    if (!surf_valid(b, &o->dst) ||
+        (o->src == SRC_SURF && need_src && !surf_valid(b, &o->srcs))) {
+        return;
+    }
+    w = o->x2 - o->x1;
+    h = o->y2 - o->y1;
+    if ((uint64_t)w * h > b->max_pixels) {
+        blt_error(b, "blit larger than the per-blit bound, truncated");
+        h = b->max_pixels / w;
+        if (!h) {
+            return;
+        }
+    }
+    if (o->src == SRC_SURF && need_src && (o->sx < 0 || o->sy < 0)) {
+        blt_error(b, "source rectangle at negative coordinates");
+        return;
+    }
+    rowbytes = (uint32_t)w * o->cpp;
+    dxb = (uint32_t)o->x1 * o->cpp;
+    sxb = (uint32_t)o->sx * o->cpp;
+    drow = g_malloc(rowbytes);
+    if (need_src && o->src == SRC_SURF) {
+        srow = g_malloc(rowbytes);
+    }
+    if ((need_src || o->src_transp) &&
+        (o->src == SRC_MONO_MEM || o->src == SRC_MONO_IMM)) {
+        /*
+         * Mono bitmaps, MSB = leftmost pixel; rows start on a byte
+         * boundary unless bit-packed (text blits).  Only the rows
+         * [sy, sy + h) are loaded: `mono_bit0` is the bit of (sx, sy).
+         */
+        uint64_t first = (uint64_t)o->sy * mono_stride_bits(o, ow);
+        uint64_t nbytes = (first % 8 + (uint64_t)h * mono_stride_bits(o, ow) +
+                           7) / 8;
+
+        mono_bits = mono_stride_bits(o, ow);
+        mono_bit0 = first % 8;
+        mono = g_malloc0(nbytes);
+        if (o->src == SRC_MONO_MEM) {
+            ok &= g45_gtt_read(b->gtt, o->srcs.base + (uint32_t)(first / 8),
+                               mono, nbytes);
+        } else {
+            uint64_t have = (uint64_t)o->imm_dw * 4;
+
+            if (first / 8 < have) {
+                memcpy(mono, (const uint8_t *)o->imm + first / 8,
+                       MIN(nbytes, have - first / 8));
+            }
+            if ((first % 8 + (uint64_t)oh * mono_bits + 7) / 8 > have) {
+                blt_error(b, "immediate mono source shorter than the "
+                          "rectangle");
+            }
+        }
+    }
+    if (o->pat == PAT_COLOR && rop_uses_pat(o->rop)) {
+        ok &= g45_gtt_read(b->gtt, o->pat_base, patc, 64 * o->cpp);
+    }
+
+    /* Overlap: copy bottom-up when the destination starts after the
+     * source; each source row is read whole before its row is written. */
+    ystep = 1;
+    y0 = 0;
+    if (o->src == SRC_SURF && need_src &&
+        (int64_t)o->dst.base + (int64_t)o->y1 * o->dst.pitch + dxb >
+        (int64_t)o->srcs.base + (int64_t)o->sy * o->srcs.pitch + sxb) {
+        ystep = -1;
+        y0 = h - 1;
+    }
+    for (int i = 0, r = y0; i < h; i++, r += ystep) {
+        int y = o->y1 + r;
+
+        if (need_dst) {
+            ok &= surf_io(b, &o->dst, y, dxb, drow, rowbytes, false);
+        }
+        if (srow) {
+            ok &= surf_io(b, &o->srcs, o->sy + r, sxb, srow, rowbytes, false);
+        }
+        /* Fast paths: solid fill and plain copy of whole pixels. */
+        if (o->rop == 0xf0 && o->pat == PAT_SOLID && !need_dst) {
+            for (int x = 0; x < w; x++) {
+                store_px(drow + x * o->cpp, o->cpp, o->color);
+            }
+        } else if (o->rop == 0xcc && srow && !need_dst) {
+            memcpy(drow, srow, rowbytes);
+        } else {
+            for (int x = 0; x < w; x++) {
+                int dx = o->x1 + x;
+                uint32_t d = need_dst ? load_px(drow + x * o->cpp, o->cpp) : 0;
+                uint32_t s = 0, p = o->color, v;
+                bool keep = false;
+
+                if (srow) {
+                    s = load_px(srow + x * o->cpp, o->cpp);
+                } else if (mono) {
+                    bool bit = mono_bit(mono, mono_bit0 + r * mono_bits +
+                                        o->sx + x);
+                    s = bit ? o->fg : o->bg;
+                    keep = !bit && o->src_transp;
+                }
+                if (o->pat == PAT_COLOR) {
+                    unsigned px = (dx + o->hseed) & 7, py = (y + o->vseed) & 7;
+                    p = load_px(patc + (py * 8 + px) * o->cpp, o->cpp);
+                } else if (o->pat == PAT_MONO) {
+                    unsigned px = (dx + o->hseed) & 7, py = (y + o->vseed) & 7;
+                    bool bit = o->mono[py / 4] >> (py % 4 * 8 + 7 - px) & 1;
+                    p = bit ? o->fg : o->bg;
+                    keep |= !bit && o->pat_transp;
+                }
+                v = keep ? d : g45_rop3(o->rop, p, s, d);
+                v = (v & o->wmask) | (d & ~o->wmask);
+                store_px(drow + x * o->cpp, o->cpp, v);
+            }
+        }
+        ok &= surf_io(b, &o->dst, y, dxb, drow, rowbytes, true);
+    }
+    if (!ok) {
+        blt_error(b, "blit touched unmapped graphics memory");
+    }
+    b->pixels += (uint64_t)w * h;
+    b->blits++;
+    g_free(drow);
+    g_free(srow);
+    g_free(mono);
+}
+
+/* Common set-up from dword 0 and BR13. */
+static void op_init(BltOp *o, uint32_t dw0, uint32_t br13, uint32_t dst,
+                    bool xy)
+{
+    memset(o, 0, sizeof(*o));
+    o->cpp = depth_cpp(br13);
+    o->rop = br13 >> G45_BR13_ROP_SHIFT;
+    o->dst.base = dst;
+    o->dst.tiled = xy && (dw0 & G45_BLT_DST_TILED);
+    o->dst.pitch = pitch_of(br13, o->dst.tiled);
+    o->clip = xy && (br13 & G45_BR13_CLIP_ENABLE);
+    o->wmask = 0xffffffffu;
+    if (o->cpp == 4) {
+        o->wmask = (dw0 & G45_BLT_WRITE_RGB ? 0x00ffffffu : 0) |
+                   (dw0 & G45_BLT_WRITE_ALPHA ? 0xff000000u : 0);
+    }
+    o->pat = PAT_SOLID;
+    o->pat_transp = br13 & G45_BR13_MONO_PAT_TRANSP;
+    o->src_transp = br13 & G45_BR13_MONO_SRC_TRANSP;
+}
+
+static void op_rect(BltOp *o, uint32_t tl, uint32_t br)
+{
+    o->x1 = (int16_t)tl;
+    o->y1 = (int16_t)(tl >> 16);
+    o->x2 = (int16_t)br;
+    o->y2 = (int16_t)(br >> 16);
+}
+
+/* Commands that draw with the XY_SETUP_BLT state. */
+static void op_from_setup(G45Blt *b, BltOp *o)
+{
+    op_init(o, b->setup_dw0, b->setup_br13, b->setup_dst, true);
+    o->fg = b->fg;
+    o->bg = b->bg;
+    if (b->setup_mono_pat) {
+        o->pat = PAT_MONO;
+        o->mono[0] = b->mono_pat[0];
+        o->mono[1] = b->mono_pat[1];
+    } else {
+        o->pat = PAT_COLOR;
+        o->pat_base = b->pat_base;
+    }
+}
+
+bool g45_blt_exec(G45Blt *b, const uint32_t *dw, uint32_t n)
+{
+    uint32_t opc = G45_2D_OPCODE(dw[0]);
+    const G45CmdDesc *d = g45_cmd_lookup(dw[0]);
+    BltOp o;
+
+    if (d->op != G45_OP_BLT || n < d->min_len) {
+        blt_error(b, "not a complete 2D command");
+        return false;
+    }
+
+    switch (opc) {
+    case G45_BLT_XY_SETUP:
+    case G45_BLT_XY_SETUP_MONO_PAT_SL:
+        b->setup_dw0 = dw[0];
+        b->setup_br13 = dw[1];
+        b->clip_tl = dw[2];
+        b->clip_br = dw[3];
+        b->setup_dst = dw[4];
+        b->bg = dw[5];
+        b->fg = dw[6];
+        b->setup_mono_pat = opc == G45_BLT_XY_SETUP_MONO_PAT_SL;
+        if (b->setup_mono_pat) {
+            b->mono_pat[0] = dw[7];
+            b->mono_pat[1] = dw[8];
+        } else {
+            b->pat_base = dw[7];
+        }
+        return true;
+    case G45_BLT_XY_SETUP_CLIP:
+        b->clip_tl = dw[1];
+        b->clip_br = dw[2];
+        return true;
+    case G45_BLT_XY_PIXEL:
+        op_from_setup(b, &o);
+        o.pat = PAT_SOLID;
+        o.color = b->fg;
+        op_rect(&o, dw[1], dw[1]);
+        o.x2 = o.x1 + 1;
+        o.y2 = o.y1 + 1;
+        break;
+    case G45_BLT_XY_SCANLINES:
+        op_from_setup(b, &o);
+        op_rect(&o, dw[1], dw[2]);
+        break;
+    case G45_BLT_COLOR:
+    case G45_BLT_SRC_COPY:
+        op_init(&o, dw[0], dw[1], dw[3], false);
+        o.x2 = (dw[2] & 0xffff) / o.cpp;    /* width is in bytes */
+        o.y2 = dw[2] >> 16;
+        o.color = dw[4];
+        if (opc == G45_BLT_SRC_COPY) {
+            o.src = SRC_SURF;
+            o.srcs.pitch = (int16_t)dw[4];
+            o.srcs.base = dw[5];
+        }
+        break;
+    case G45_BLT_XY_COLOR:
+    case G45_BLT_XY_PAT:
+    case G45_BLT_XY_MONO_PAT:
+        op_init(&o, dw[0], dw[1], dw[4], true);
+        op_rect(&o, dw[2], dw[3]);
+        o.hseed = dw[0] >> 12 & 7;
+        o.vseed = dw[0] >> 8 & 7;
+        if (opc == G45_BLT_XY_COLOR) {
+            o.color = dw[5];
+            o.hseed = o.vseed = 0;
+        } else if (opc == G45_BLT_XY_PAT) {
+            o.pat = PAT_COLOR;
+            o.pat_base = dw[5];
+        } else {
+            o.pat = PAT_MONO;
+            o.bg = dw[5];
+            o.fg = dw[6];
+            o.mono[0] = dw[7];
+            o.mono[1] = dw[8];
+        }
+        break;
+    case G45_BLT_XY_SRC_COPY:
+    case G45_BLT_XY_FULL:
+        op_init(&o, dw[0], dw[1], dw[4], true);
+        op_rect(&o, dw[2], dw[3]);
+        o.src = SRC_SURF;
+        o.sx = (int16_t)dw[5];
+        o.sy = (int16_t)(dw[5] >> 16);
+        o.srcs.tiled = dw[0] & G45_BLT_SRC_TILED;
+        o.srcs.pitch = pitch_of(dw[6], o.srcs.tiled);
+        o.srcs.base = dw[7];
+        if (opc == G45_BLT_XY_FULL) {
+            o.pat = PAT_COLOR;
+            o.pat_base = dw[8];
+        }
+        break;
+    case G45_BLT_XY_MONO_SRC_COPY:
+        op_init(&o, dw[0], dw[1], dw[4], true);
+        op_rect(&o, dw[2], dw[3]);
+        o.src = SRC_MONO_MEM;
+        o.srcs.base = dw[5];
+        o.bg = dw[6];
+        o.fg = dw[7];
+        break;
+    case G45_BLT_XY_TEXT:
+    case G45_BLT_XY_TEXT_IMM:
+        /* Text uses the XY_SETUP_BLT state; 1 bits draw the foreground
+         * colour (as source and pattern), 0 bits leave the destination. */
+        op_from_setup(b, &o);
+        o.dst.tiled = dw[0] & G45_BLT_DST_TILED;
+        o.dst.pitch = pitch_of(b->setup_br13, o.dst.tiled);
+        o.wmask = o.cpp == 4 ? (dw[0] & G45_BLT_WRITE_RGB ? 0x00ffffffu : 0) |
+                  (dw[0] & G45_BLT_WRITE_ALPHA ? 0xff000000u : 0) :
+                  0xffffffffu;
+        op_rect(&o, dw[1], dw[2]);
+        o.pat = PAT_SOLID;
+        o.color = o.bg = o.fg = b->fg;
+        o.src_transp = true;
+        o.bitpacked = !(dw[0] & G45_BLT_TEXT_BYTE_PACKED);
+        if (opc == G45_BLT_XY_TEXT) {
+            o.src = SRC_MONO_MEM;
+            o.srcs.base = dw[3];
+        } else {
+            o.src = SRC_MONO_IMM;
+            o.imm = dw + 3;
+            o.imm_dw = n - 3;
+        }
+        break;
+    case G45_BLT_XY_MONO_SRC_COPY_IMM:
+        op_init(&o, dw[0], dw[1], dw[4], true);
+        op_rect(&o, dw[2], dw[3]);
+        o.src = SRC_MONO_IMM;
+        o.bg = dw[5];
+        o.fg = dw[6];
+        o.imm = dw + 7;
+        o.imm_dw = n - 7;
+        break;
+    default:
+        if (!b->unimp_logged[opc]) {
+            b->unimp_logged[opc] = 1;
+            hwgpu_log(b->host, HWGPU_LOG_UNIMP,
+                      "intel-g45: 2D command %s not implemented, skipped",
+                      g45_cmd_lookup(dw[0])->name);
+        }
+        return false;
+    }
+    o.x2 = MIN(o.x2, MAX_COORD);
+    o.y2 = MIN(o.y2, MAX_COORD);
+    run_blit(b, &o);
+    return true;
+}

@@ -1,0 +1,1088 @@
+/*
+ * G45 command streamer; see include/hwgpu/intel/g45-cs.h and
+ * docs/g45-cs.md.
+ *
+ * Ring model (seed-001 lines 64-82, which describe the same ring DMA for a
+ * later part): the parser fetches from HEAD while HEAD != TAIL; HEAD moves
+ * past each command as it retires; ACTHD is the graphics address of the
+ * command being executed (ring or batch).
+ *
+ * Parser errors (unknown opcode, bad length, command not valid on this
+ * engine) follow the instruction-parser error behaviour Intel documents for
+ * its earlier parsers (i815 PRM 16.1.7/16.1.8, IPEIR/IPEHR): IPEHR holds the
+ * offending header, IPEIR says whether it came from a batch, the parser
+ * halts (HEAD and ACTHD stay on the command) and the instruction error is
+ * reported for EIR; the glue raises the command-parser-error interrupt if
+ * EMR leaves it unmasked.  Only a reset restarts the engine.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "hwgpu/intel/g45-cmd.h"
+#include "hwgpu/intel/g45-cs.h"
+
+typedef enum StepResult {
+    STEP_NEXT,          /* command retired: advance past it */
+    STEP_JUMP,          /* handler moved the parse position itself */
+    STEP_STOP,          /* halted or waiting: position unchanged */
+} StepResult;
+
+typedef struct Cmd {
+    uint32_t dw[G45_CMD_MAX_DWORDS];
+    uint32_t len;       /* full length in dwords */
+    uint32_t n;         /* dwords in dw[] (len, capped) */
+    const G45CmdDesc *desc;
+} Cmd;
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static uint32_t ring_size(const G45Engine *e)
+{
+    return (((e->ctl & G45_CTL_SIZE_MASK) >> 12) + 1) * G45_GTT_PAGE_SIZE;
+}
+
+static uint32_t head_off(const G45Engine *e)
+{
+    return (e->head & G45_HEAD_ADDR) % ring_size(e);
+}
+
+static uint32_t tail_off(const G45Engine *e)
+{
+    return (e->tail & G45_TAIL_ADDR) % ring_size(e);
+}
+
+static uint64_t now_ns(const G45Engine *e)
+{
+    const HwgpuHost *h = e->host;
+
+    return h && h->clock_ns ? h->clock_ns(h->opaque) : 0;
+}
+
+static bool runnable_l(const G45Engine *e)
+{
+    return !e->halted && !e->starved &&
+           !(e->mi_mode & G45_MI_MODE_STOP_RING) &&
+           !e->wait_mask && (e->ctl & G45_CTL_VALID) &&
+           (e->in_batch || head_off(e) != tail_off(e));
+}
+
+static void guest_error(G45Engine *e, const char *fmt, const char *what,
+                        uint32_t v)
+{
+    if (e->err_logs++ < 32) {
+        char msg[160];
+
+        snprintf(msg, sizeof(msg), fmt, what, v);
+        hwgpu_log(e->host, HWGPU_LOG_GUEST_ERROR, "intel-g45: %s: %s",
+                  e->id == G45_ENGINE_RCS ? "RCS" : "BSD", msg);
+    }
+}
+
+/* Memory write: graphics address through the GTT, or guest-physical. */
+static void mem_write(G45Engine *e, uint64_t addr, bool phys,
+                      const void *buf, uint32_t len)
+{
+    bool ok;
+
+    if (phys) {
+        ok = e->host->dma_write(e->host->opaque, addr, buf, len);
+    } else {
+        ok = g45_gtt_write(e->gtt, addr & 0xffffffffu, buf, len);
+    }
+    if (!ok) {
+        guest_error(e, "%s write to unmapped address 0x%x", "command",
+                    (uint32_t)addr);
+    }
+}
+
+static bool mem_read(G45Engine *e, uint64_t addr, bool phys, void *buf,
+                     uint32_t len)
+{
+    if (phys) {
+        if (!e->host->dma_read(e->host->opaque, addr, buf, len)) {
+            memset(buf, 0, len);
+            return false;
+        }
+        return true;
+    }
+    return g45_gtt_read(e->gtt, addr & 0xffffffffu, buf, len);
+}
+
+static void hws_write(G45Engine *e, uint32_t byte_off, const void *buf,
+                      uint32_t len)
+{
+    /* G45 keeps the status page in graphics memory (intel-i915-probe.md
+     * 2.1: HWS_PGA is a GGTT offset on G45). */
+    mem_write(e, (e->hws_pga & 0xfffff000u) + (byte_off & 0xffc), false,
+              buf, len);
+}
+
+static void parser_error(G45Engine *e, const struct Cmd *c, const char *why);
+
+/* ---- fetch ------------------------------------------------------------ */
+
+/* Dword at `addr`; refills the fetch buffer with up to `ahead` dwords. */
+static uint32_t fetch_dw(G45Engine *e, uint64_t addr, bool phys,
+                         uint32_t ahead)
+{
+    if (e->fetch_n && e->fetch_phys == phys && addr >= e->fetch_addr &&
+        addr < e->fetch_addr + 4ull * e->fetch_n) {
+        return e->fetch[(addr - e->fetch_addr) / 4];
+    }
+    ahead = ahead < 1 ? 1 : ahead > G45_FETCH_DWORDS ? G45_FETCH_DWORDS :
+            ahead;
+    if (phys) {
+        /* host DMA fails a whole access that leaves RAM: stay in a page */
+        ahead = MIN(ahead, (4096 - addr % 4096) / 4);
+    }
+    mem_read(e, addr, phys, e->fetch, ahead * 4);
+    e->fetch_addr = addr;
+    e->fetch_n = ahead;
+    e->fetch_phys = phys;
+    return e->fetch[0];
+}
+
+/* Read the command at the parse position.  false: incomplete in ring. */
+static bool read_cmd(G45Engine *e, Cmd *c)
+{
+    uint32_t hdr;
+
+    if (e->in_batch) {
+        bool phys = e->bbstate & G45_BBSTATE_PHYS;
+        uint64_t a = e->bbaddr;
+
+        hdr = fetch_dw(e, a, phys, G45_FETCH_DWORDS);
+        c->desc = g45_cmd_lookup(hdr);
+        c->len = g45_cmd_length(c->desc, hdr);
+        c->n = MIN(c->len, G45_CMD_MAX_DWORDS);
+        for (uint32_t i = 0; i < c->n; i++) {
+            c->dw[i] = fetch_dw(e, (a + 4ull * i) & 0xffffffffu, phys,
+                                G45_FETCH_DWORDS);
+        }
+        e->acthd = (uint32_t)a;
+    } else {
+        uint32_t size = ring_size(e), h = head_off(e), t = tail_off(e);
+        uint32_t avail = (t + size - h) % size / 4;
+        uint32_t start = e->start & 0xfffff000u;
+
+        /* Never fetch past TAIL: the guest may still be writing there. */
+        hdr = fetch_dw(e, start + h, false,
+                       MIN(avail, (size - h) / 4));
+        c->desc = g45_cmd_lookup(hdr);
+        c->len = g45_cmd_length(c->desc, hdr);
+        if (c->len > avail) {
+            /* Wait for the rest of the command (a TAIL write clears
+             * this); one that cannot fit in the ring is a parser error. */
+            if (c->len >= size / 4) {
+                c->dw[0] = hdr;
+                e->acthd = start + h;
+                parser_error(e, c, "command longer than the ring");
+            }
+            e->starved = true;
+            return false;
+        }
+        c->n = MIN(c->len, G45_CMD_MAX_DWORDS);
+        for (uint32_t i = 0; i < c->n; i++) {
+            uint32_t o = (h + 4 * i) % size;
+            uint32_t left = o >= h ? (t > o ? t - o : size - o) : t - o;
+
+            c->dw[i] = fetch_dw(e, start + o, false, MIN(left, size - o) / 4);
+        }
+        e->acthd = start + h;
+    }
+    e->ipehr = hdr;
+    return true;
+}
+
+/* ---- position changes ------------------------------------------------- */
+
+static void ring_progress(G45Engine *e)
+{
+    e->since_progress = 0;
+    e->progress_ns = now_ns(e);
+}
+
+static void advance(G45Engine *e, uint32_t dwords)
+{
+    if (e->in_batch) {
+        e->bbaddr += dwords * 4;
+        return;
+    }
+    {
+        uint32_t size = ring_size(e), h = head_off(e);
+        uint32_t nh = h + dwords * 4;
+        uint32_t wrap = e->head >> G45_HEAD_WRAP_SHIFT;
+        uint32_t rep = (e->ctl & G45_CTL_REPORT_MASK) >> 1;
+        uint32_t interval = rep == 1 ? 64 * 1024 : rep == 2 ? 128 * 1024 : 0;
+        bool wrapped = nh >= size;
+
+        if (wrapped) {
+            nh -= size;
+            wrap++;
+        }
+        e->head = (wrap << G45_HEAD_WRAP_SHIFT) | nh;
+        if (interval && (wrapped || h / interval != nh / interval)) {
+            hws_write(e, G45_HWS_HEAD_REPORT * 4, &e->head, 4);
+        }
+        ring_progress(e);
+    }
+}
+
+static void parser_error(G45Engine *e, const struct Cmd *c, const char *why)
+{
+    e->halted = true;
+    e->ipeir |= e->in_batch ? G45_IPEIR_BATCH : 0;
+    e->ipehr = c->dw[0];
+    e->stats.errors++;
+    guest_error(e, "parser error (%s), header 0x%08x: ring halted", why,
+                c->dw[0]);
+    if (e->ops->error) {
+        e->ops->error(e->opaque, G45_EIR_INSTRUCTION);
+    }
+}
+
+static void declare_hang(G45Engine *e, const char *why)
+{
+    e->halted = true;
+    e->hung = true;
+    e->stats.hangs++;
+    guest_error(e, "hang: %s, ACTHD 0x%08x", why, e->acthd);
+    if (e->ops->hang) {
+        e->ops->hang(e->opaque);
+    }
+}
+
+static void check_wait_hang(G45Engine *e)
+{
+    uint64_t t = now_ns(e);
+
+    if (e->wait_mask && e->hang_ns && t - e->progress_ns >= e->hang_ns) {
+        declare_hang(e, "MI_WAIT_FOR_EVENT never satisfied");
+    }
+}
+
+/* ---- context image ---------------------------------------------------- */
+
+static uint32_t rec_len(uint32_t hdr)
+{
+    return g45_cmd_length(g45_cmd_lookup(hdr), hdr);
+}
+
+/* Keep the latest instance of each GFXPIPE state command (by header key). */
+static void record_state(G45Engine *e, const Cmd *c)
+{
+    uint32_t i = 0;
+
+    if (c->n != c->len) {
+        return;                 /* longer than we buffer: not recorded */
+    }
+    while (i < e->ctx_len) {
+        uint32_t l = rec_len(e->ctx_state[i]);
+
+        if (G45_GFX_KEY(e->ctx_state[i]) == G45_GFX_KEY(c->dw[0])) {
+            memmove(&e->ctx_state[i], &e->ctx_state[i + l],
+                    (e->ctx_len - i - l) * 4);
+            e->ctx_len -= l;
+            break;
+        }
+        i += l;
+    }
+    if (e->ctx_len + c->len > G45_CTX_STATE_DWORDS) {
+        if (!e->ctx_full_logged) {
+            e->ctx_full_logged = true;
+            hwgpu_log(e->host, HWGPU_LOG_UNIMP,
+                      "intel-g45: context state record full, %s not saved",
+                      c->desc->name);
+        }
+        return;
+    }
+    memcpy(&e->ctx_state[e->ctx_len], c->dw, c->len * 4);
+    e->ctx_len += c->len;
+}
+
+static void ctx_save(G45Engine *e, uint32_t addr, bool phys)
+{
+    uint32_t hdr[2] = { G45_CTX_MAGIC, e->ctx_len };
+
+    mem_write(e, addr, phys, hdr, sizeof(hdr));
+    if (e->ctx_len) {
+        mem_write(e, addr + 8, phys, e->ctx_state, e->ctx_len * 4);
+    }
+}
+
+static void ctx_restore(G45Engine *e, uint32_t addr, bool phys)
+{
+    uint32_t hdr[2], i = 0;
+
+    e->ctx_len = 0;
+    mem_read(e, addr, phys, hdr, sizeof(hdr));
+    if (hdr[0] != G45_CTX_MAGIC || hdr[1] > G45_CTX_STATE_DWORDS) {
+        guest_error(e, "%s: no valid context image at 0x%x", "MI_SET_CONTEXT",
+                    addr);
+        return;
+    }
+    mem_read(e, addr + 8, phys, e->ctx_state, hdr[1] * 4);
+    /* Replay the records; a corrupt image stops at the first bad one. */
+    while (i < hdr[1]) {
+        uint32_t h = e->ctx_state[i];
+        const G45CmdDesc *d = g45_cmd_lookup(h);
+        uint32_t l = g45_cmd_length(d, h);
+
+        if (d->op != G45_OP_3D_STATE || l < d->min_len || i + l > hdr[1]) {
+            guest_error(e, "%s: corrupt context image at 0x%x",
+                        "MI_SET_CONTEXT", addr);
+            break;
+        }
+        if (e->ops->on_3d) {
+            e->ops->on_3d(e->opaque, &e->ctx_state[i], l, true);
+        }
+        i += l;
+    }
+    e->ctx_len = i;
+}
+
+static StepResult op_set_context(G45Engine *e, const Cmd *c)
+{
+    uint32_t v = c->dw[1], addr = v & G45_CCID_ADDR;
+    bool phys = !(v & G45_MI_CTX_MM_GTT);
+    bool cur_valid = e->ccid & G45_CCID_VALID;
+
+    if (cur_valid && (e->ccid & G45_CCID_ADDR) == addr &&
+        !(v & G45_MI_CTX_FORCE_RESTORE)) {
+        return STEP_NEXT;       /* already current: no save, no restore */
+    }
+    if (cur_valid) {
+        ctx_save(e, e->ccid & G45_CCID_ADDR, phys);
+    }
+    if (v & G45_MI_CTX_RESTORE_INHIBIT) {
+        e->ctx_len = 0;
+    } else {
+        ctx_restore(e, addr, phys);
+    }
+    e->ccid = addr | (v & (G45_MI_CTX_SAVE_EXT | G45_MI_CTX_RESTORE_EXT)) |
+              G45_CCID_VALID;
+    e->stats.ctx_switches++;
+    return STEP_NEXT;
+}
+
+/* ---- register access from commands and MMIO --------------------------- */
+
+static bool mmio_write_l(G45Engine *e, uint32_t off, uint32_t val);
+static bool mmio_read_l(G45Engine *e, uint32_t off, uint32_t *val);
+
+/*
+ * The other engine's ring registers are not reachable from commands: the
+ * two engines' locks would otherwise be taken in both orders.  Such an
+ * access is a logged guest error that reads 0 and drops the write.
+ */
+const G45EngineReg g45_engine_regs[] = {
+    { G45_RING_TAIL, "TAIL" },
+    { G45_RING_HEAD, "HEAD" },
+    { G45_RING_START, "START" },
+    { G45_RING_CTL, "CTL" },
+    { G45_RING_IPEIR, "IPEIR" },
+    { G45_RING_IPEHR, "IPEHR" },
+    { G45_RING_ACTHD, "ACTHD" },
+    { G45_RING_HWS_PGA, "HWS_PGA" },
+    { G45_RING_NOPID, "NOPID" },
+    { G45_RING_HWSTAM, "HWSTAM" },
+    { G45_RING_MI_MODE, "MI_MODE" },
+    { G45_RING_INSTPM, "INSTPM" },
+    { G45_RING_BBSTATE, "BB_STATE" },
+    { G45_RING_BBADDR, "BB_ADDR" },
+    { G45_RING_CCID, "CCID", true },
+    { G45_RING_CXT_SIZE, "CXT_SIZE", true },
+};
+const unsigned g45_engine_nregs = G_N_ELEMENTS(g45_engine_regs);
+
+static bool owned_off(uint32_t off, bool rcs)
+{
+    for (unsigned i = 0; i < g45_engine_nregs; i++) {
+        if (g45_engine_regs[i].off == off) {
+            return rcs || !g45_engine_regs[i].rcs_only;
+        }
+    }
+    return false;
+}
+
+static bool other_ring_reg(G45Engine *e, uint32_t reg)
+{
+    bool rcs = e->id == G45_ENGINE_RCS;
+    uint32_t other = rcs ? G45_BSD_BASE : G45_RCS_BASE;
+
+    if (reg >= other && reg < other + G45_RING_SPAN &&
+        owned_off(reg - other, !rcs)) {
+        guest_error(e, "%s to the other ring's register 0x%x dropped",
+                    "LRI/SRM", reg);
+        return true;
+    }
+    return false;
+}
+
+static uint32_t reg_read_any(G45Engine *e, uint32_t reg)
+{
+    uint32_t v = 0;
+
+    if (reg >= e->base && reg < e->base + G45_RING_SPAN &&
+        mmio_read_l(e, reg - e->base, &v)) {
+        return v;
+    }
+    if (other_ring_reg(e, reg)) {
+        return 0;
+    }
+    return e->ops->reg_read ? e->ops->reg_read(e->opaque, reg) : 0;
+}
+
+static void reg_write_any(G45Engine *e, uint32_t reg, uint32_t val)
+{
+    if (reg >= e->base && reg < e->base + G45_RING_SPAN &&
+        mmio_write_l(e, reg - e->base, val)) {
+        return;
+    }
+    if (other_ring_reg(e, reg)) {
+        return;
+    }
+    if (e->ops->reg_write) {
+        e->ops->reg_write(e->opaque, reg, val);
+    }
+}
+
+/* ---- command handlers -------------------------------------------------- */
+
+static StepResult op_lri(G45Engine *e, const Cmd *c)
+{
+    uint32_t dis = c->dw[0] >> 8 & 0xf;     /* byte write disables */
+
+    for (uint32_t i = 1; i + 1 < c->n; i += 2) {
+        uint32_t reg = c->dw[i] & 0x7fffcu, val = c->dw[i + 1];
+
+        if (dis) {
+            uint32_t keep = 0;
+
+            for (int b = 0; b < 4; b++) {
+                keep |= dis & (1u << b) ? 0xffu << (8 * b) : 0;
+            }
+            val = (val & ~keep) | (reg_read_any(e, reg) & keep);
+        }
+        reg_write_any(e, reg, val);
+    }
+    return STEP_NEXT;
+}
+
+static StepResult op_srm(G45Engine *e, const Cmd *c)
+{
+    uint32_t reg = c->dw[1] & 0x7fffcu;
+    bool phys = !(c->dw[0] & G45_MI_USE_GGTT);
+    uint64_t addr = (c->dw[2] & ~3u) |
+                    (phys ? (uint64_t)(c->dw[1] >> 28) << 32 : 0);
+    uint32_t v = reg_read_any(e, reg);
+
+    mem_write(e, addr, phys, &v, 4);
+    return STEP_NEXT;
+}
+
+static StepResult op_store_imm(G45Engine *e, const Cmd *c)
+{
+    bool phys = !(c->dw[0] & G45_MI_USE_GGTT);
+    uint64_t addr = (c->dw[2] & ~3u) |
+                    (phys ? (uint64_t)(c->dw[1] & 0xf) << 32 : 0);
+
+    mem_write(e, addr, phys, &c->dw[3], c->len >= 5 ? 8 : 4);
+    return STEP_NEXT;
+}
+
+static StepResult op_store_index(G45Engine *e, const Cmd *c)
+{
+    hws_write(e, c->dw[1], &c->dw[2], c->len >= 4 ? 8 : 4);
+    return STEP_NEXT;
+}
+
+static void user_interrupt(G45Engine *e)
+{
+    e->stats.user_irqs++;
+    if (e->ops->raise) {
+        e->ops->raise(e->opaque, e->id == G45_ENGINE_RCS ? G45_IIR_USER :
+                      G45_IIR_BSD_USER);
+    }
+}
+
+static StepResult op_pipe_control(G45Engine *e, const Cmd *c)
+{
+    uint32_t op = c->dw[0] >> 14 & 3;
+    uint32_t addr = c->dw[1] & ~7u;
+    uint64_t v;
+
+    /* The 3D pipeline sees the sync point first, so its work is done
+     * before the post-sync write (seed-000 3.2.1, line 4623 ff). */
+    if (e->ops->on_3d) {
+        e->ops->on_3d(e->opaque, c->dw, c->n, false);
+    }
+    /* Gen4 has no PPGTT in use: both address types go through the GGTT. */
+    switch (op) {
+    case 1:
+        mem_write(e, addr, false, &c->dw[2], 8);
+        break;
+    case 2:
+        v = e->ps_depth_count;
+        mem_write(e, addr, false, &v, 8);
+        break;
+    case 3:
+        v = now_ns(e);
+        /* split so that the product cannot overflow for hz < 1.8e10 */
+        v = v / 1000000000u * e->timestamp_hz +
+            v % 1000000000u * e->timestamp_hz / 1000000000u;
+        mem_write(e, addr, false, &v, 8);
+        break;
+    default:
+        break;
+    }
+    if (c->dw[0] & (1u << 8)) {
+        user_interrupt(e);      /* Notify Enable */
+    }
+    return STEP_NEXT;
+}
+
+static StepResult op_bb_start(G45Engine *e, const Cmd *c)
+{
+    uint32_t addr = c->dw[1] & ~3u;
+
+    if (!e->in_batch) {
+        advance(e, c->len);     /* HEAD moves past the BB_START */
+        e->chain = 0;
+    } else {
+        /* Gen4 batches chain: a BB_START in a batch replaces it, and its
+         * BB_END returns to the ring (no return stack). */
+        e->chain++;
+    }
+    e->in_batch = true;
+    e->bbaddr = addr;
+    e->bbstate = G45_BBSTATE_ACTIVE |
+                 (c->dw[0] & G45_MI_BB_GTT ? 0 : G45_BBSTATE_PHYS) |
+                 (c->dw[0] & G45_MI_BB_NON_SECURE ? G45_BBSTATE_NON_SECURE :
+                  0);
+    e->fetch_n = 0;
+    e->stats.batches++;
+    return STEP_JUMP;
+}
+
+static StepResult op_3d(G45Engine *e, const Cmd *c, bool state)
+{
+    e->stats.cmds_3d++;
+    if (c->desc->unnamed) {
+        e->stats.cmds_3d_unknown++;
+        if (e->unimp_logs++ < 16) {
+            hwgpu_log(e->host, HWGPU_LOG_UNIMP,
+                      "intel-g45: GFXPIPE command 0x%08x not in the command "
+                      "table, passed on by length", c->dw[0]);
+        }
+    }
+    if (c->n != c->len) {
+        guest_error(e, "%s command of %u dwords passed truncated",
+                    c->desc->name, c->len);
+    }
+    if (e->ops->on_3d) {
+        e->ops->on_3d(e->opaque, c->dw, c->n, false);
+    }
+    if (state) {
+        record_state(e, c);
+    }
+    return STEP_NEXT;
+}
+
+static StepResult op_noop(G45Engine *e, const Cmd *c)
+{
+    if (c->dw[0] & G45_MI_NOOP_ID_WRITE) {
+        e->nopid = c->dw[0] & 0x3fffffu;
+    }
+    return STEP_NEXT;
+}
+
+static StepResult op_nop(G45Engine *e, const Cmd *c)
+{
+    return STEP_NEXT;
+}
+
+static StepResult op_user_interrupt(G45Engine *e, const Cmd *c)
+{
+    user_interrupt(e);
+    return STEP_NEXT;
+}
+
+static StepResult op_wait(G45Engine *e, const Cmd *c)
+{
+    e->wait_mask = c->dw[0] & 0x3fffffu;
+    return e->wait_mask ? STEP_STOP : STEP_NEXT;
+}
+
+static StepResult op_report_head(G45Engine *e, const Cmd *c)
+{
+    hws_write(e, G45_HWS_HEAD_REPORT * 4, &e->head, 4);
+    return STEP_NEXT;
+}
+
+static StepResult op_bb_end(G45Engine *e, const Cmd *c)
+{
+    if (!e->in_batch) {
+        return STEP_NEXT;       /* in the ring: nothing to end */
+    }
+    e->in_batch = false;
+    e->bbstate = 0;
+    e->fetch_n = 0;
+    return STEP_JUMP;
+}
+
+static StepResult op_flip(G45Engine *e, const Cmd *c)
+{
+    if (e->ops->display_flip) {
+        e->ops->display_flip(e->opaque, c->dw, c->n);
+    }
+    return STEP_NEXT;
+}
+
+static StepResult op_3d_state(G45Engine *e, const Cmd *c)
+{
+    return op_3d(e, c, e->id == G45_ENGINE_RCS);
+}
+
+static StepResult op_3d_other(G45Engine *e, const Cmd *c)
+{
+    return op_3d(e, c, false);
+}
+
+static StepResult op_blt(G45Engine *e, const Cmd *c)
+{
+    e->stats.blts++;
+    g45_blt_exec(&e->blt, c->dw, c->n);
+    return STEP_NEXT;
+}
+
+typedef StepResult (*CmdHandler)(G45Engine *e, const Cmd *c);
+
+/* The executor's half of the command table: G45CmdOp -> handler. */
+static const CmdHandler handlers[G45_OP__COUNT] = {
+    [G45_OP_NOP] = op_nop,
+    [G45_OP_NOOP] = op_noop,
+    [G45_OP_USER_INTERRUPT] = op_user_interrupt,
+    [G45_OP_WAIT_FOR_EVENT] = op_wait,
+    [G45_OP_FLUSH] = op_nop,
+    [G45_OP_REPORT_HEAD] = op_report_head,
+    [G45_OP_BB_END] = op_bb_end,
+    [G45_OP_BB_START] = op_bb_start,
+    [G45_OP_DISPLAY_FLIP] = op_flip,
+    [G45_OP_SET_CONTEXT] = op_set_context,
+    [G45_OP_STORE_DATA_IMM] = op_store_imm,
+    [G45_OP_STORE_DATA_INDEX] = op_store_index,
+    [G45_OP_LRI] = op_lri,
+    [G45_OP_SRM] = op_srm,
+    [G45_OP_PIPE_CONTROL] = op_pipe_control,
+    [G45_OP_3D_STATE] = op_3d_state,
+    [G45_OP_3D] = op_3d_other,
+    [G45_OP_BLT] = op_blt,
+};
+
+static StepResult execute(G45Engine *e, const Cmd *c)
+{
+    const G45CmdDesc *d = c->desc;
+
+    if (d->op == G45_OP_INVALID || !handlers[d->op]) {
+        parser_error(e, c, "unknown command");
+        return STEP_STOP;
+    }
+    if (c->len < d->min_len) {
+        parser_error(e, c, "length field too small");
+        return STEP_STOP;
+    }
+    if (d->rcs_only && e->id != G45_ENGINE_RCS) {
+        parser_error(e, c, "render-only command on the video ring");
+        return STEP_STOP;
+    }
+    return handlers[d->op](e, c);
+}
+
+/* Execute one command.  false: nothing executed (incomplete / stopped). */
+static bool step_l(G45Engine *e)
+{
+    Cmd c;
+    StepResult r;
+
+    if (!read_cmd(e, &c)) {
+        return false;
+    }
+    if (e->ops->trace) {
+        char line[200];
+
+        g45_cmd_disasm(c.dw, c.n, line, sizeof(line));
+        e->ops->trace(e->opaque, line);
+    }
+    r = execute(e, &c);
+    if (r == STEP_STOP) {
+        return !e->halted;      /* a wait counts as executed */
+    }
+    e->stats.cmds++;
+    if (r == STEP_NEXT) {
+        advance(e, c.len);
+    }
+    if (e->in_batch) {
+        e->since_progress++;
+    }
+    return true;
+}
+
+static uint32_t run_l(G45Engine *e, uint32_t budget)
+{
+    uint32_t n = 0;
+
+    e->fetch_n = 0;             /* memory may have changed since last run */
+    if (e->wait_mask) {
+        check_wait_hang(e);
+        return 0;
+    }
+    while (n < budget && runnable_l(e)) {
+        if (!step_l(e)) {
+            break;
+        }
+        n++;
+        if (e->since_progress &&
+            ((e->hang_cmds && e->since_progress >= e->hang_cmds) ||
+             (e->hang_ns && !(e->since_progress & 1023) &&
+              now_ns(e) - e->progress_ns >= e->hang_ns))) {
+            declare_hang(e, "batch makes no progress");
+        }
+    }
+    return n;
+}
+
+/* ---- MMIO --------------------------------------------------------------- */
+
+static uint32_t masked(uint32_t old, uint32_t val)
+{
+    uint32_t m = val >> 16;
+
+    return (old & ~m) | (val & m & 0xffff);
+}
+
+static void kick(G45Engine *e)
+{
+    g_cond_broadcast(&e->cond);
+}
+
+static bool mmio_read_l(G45Engine *e, uint32_t off, uint32_t *val)
+{
+    bool rcs = e->id == G45_ENGINE_RCS;
+
+    switch (off) {
+    case G45_RING_TAIL:
+        *val = e->tail;
+        break;
+    case G45_RING_HEAD:
+        *val = e->head;
+        break;
+    case G45_RING_START:
+        *val = e->start;
+        break;
+    case G45_RING_CTL:
+        *val = e->ctl | (e->wait_mask ? G45_CTL_WAIT : 0);
+        break;
+    case G45_RING_IPEIR:
+        *val = e->ipeir;
+        break;
+    case G45_RING_IPEHR:
+        *val = e->ipehr;
+        break;
+    case G45_RING_ACTHD:
+        *val = e->acthd;
+        break;
+    case G45_RING_HWS_PGA:
+        *val = e->hws_pga;
+        break;
+    case G45_RING_NOPID:
+        *val = e->nopid;
+        break;
+    case G45_RING_HWSTAM:
+        *val = e->hwstam;
+        break;
+    case G45_RING_MI_MODE:
+        *val = e->mi_mode;
+        if ((e->mi_mode & G45_MI_MODE_STOP_RING) || !runnable_l(e)) {
+            *val |= G45_MI_MODE_IDLE;
+        }
+        if (e->wait_mask && !(e->mi_mode & G45_MI_MODE_STOP_RING)) {
+            *val &= ~G45_MI_MODE_IDLE;
+        }
+        break;
+    case G45_RING_INSTPM:
+        *val = e->instpm;
+        break;
+    case G45_RING_BBSTATE:
+        *val = e->bbstate;
+        break;
+    case G45_RING_BBADDR:
+        *val = e->bbaddr;
+        break;
+    case G45_RING_CCID:
+        if (!rcs) {
+            return false;
+        }
+        *val = e->ccid;
+        break;
+    case G45_RING_CXT_SIZE:
+        if (!rcs) {
+            return false;
+        }
+        *val = e->cxt_size;
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+static bool mmio_write_l(G45Engine *e, uint32_t off, uint32_t val)
+{
+    switch (off) {
+    case G45_RING_TAIL:
+        e->tail = val & G45_TAIL_ADDR;
+        e->starved = false;
+        if (e->tail >= ring_size(e) && (e->ctl & G45_CTL_VALID)) {
+            guest_error(e, "%s 0x%x beyond the ring, wrapped", "TAIL", val);
+        }
+        kick(e);
+        break;
+    case G45_RING_HEAD:
+        e->head = val & (G45_HEAD_ADDR | ~0u << G45_HEAD_WRAP_SHIFT);
+        e->starved = false;
+        e->fetch_n = 0;
+        ring_progress(e);
+        kick(e);
+        break;
+    case G45_RING_START:
+        e->start = val & 0xfffff000u;
+        e->starved = false;
+        e->fetch_n = 0;
+        break;
+    case G45_RING_CTL:
+        e->ctl = val & (G45_CTL_SIZE_MASK | G45_CTL_REPORT_MASK |
+                        G45_CTL_VALID);
+        e->starved = false;
+        e->fetch_n = 0;
+        ring_progress(e);
+        kick(e);
+        break;
+    case G45_RING_IPEIR:
+        e->ipeir &= ~val;       /* i915 writes the read value back */
+        break;
+    case G45_RING_HWS_PGA:
+        e->hws_pga = val & 0xfffff000u;
+        break;
+    case G45_RING_HWSTAM:
+        e->hwstam = val;
+        break;
+    case G45_RING_MI_MODE:
+        e->mi_mode = masked(e->mi_mode, val) & ~G45_MI_MODE_IDLE;
+        if (!(e->mi_mode & G45_MI_MODE_STOP_RING)) {
+            ring_progress(e);
+            kick(e);
+        }
+        break;
+    case G45_RING_INSTPM:
+        /* Everything is flushed synchronously: SYNC_FLUSH completes at
+         * once and reads back clear. */
+        e->instpm = masked(e->instpm, val) & ~G45_INSTPM_SYNC_FLUSH;
+        break;
+    case G45_RING_IPEHR:
+    case G45_RING_ACTHD:
+    case G45_RING_NOPID:
+    case G45_RING_BBSTATE:
+    case G45_RING_BBADDR:
+        break;                  /* read-only */
+    case G45_RING_CCID:
+    case G45_RING_CXT_SIZE:
+        return e->id == G45_ENGINE_RCS;     /* read-only */
+    default:
+        return false;
+    }
+    return true;
+}
+
+/* ---- public API ---------------------------------------------------------- */
+
+void g45_engine_init(G45Engine *e, G45EngineId id, G45Gtt *gtt,
+                     const HwgpuHost *host, const G45EngineOps *ops,
+                     void *opaque)
+{
+    memset(e, 0, sizeof(*e));
+    g_mutex_init(&e->lock);
+    g_cond_init(&e->cond);
+    e->id = id;
+    e->base = id == G45_ENGINE_RCS ? G45_RCS_BASE : G45_BSD_BASE;
+    e->gtt = gtt;
+    e->host = host;
+    e->ops = ops;
+    e->opaque = opaque;
+    e->hang_cmds = 100u * 1000 * 1000;
+    e->hang_ns = 10ull * 1000 * 1000 * 1000;
+    e->timestamp_hz = 12500000;     /* 80 ns per tick; glue may override */
+    e->chunk = 4096;
+    g45_blt_init(&e->blt, gtt, host);
+    g45_engine_power_on(e);
+}
+
+static void reset_l(G45Engine *e)
+{
+    e->tail = e->head = e->start = e->ctl = 0;
+    e->ipeir = e->ipehr = e->acthd = 0;
+    e->bbstate = e->bbaddr = e->ccid = 0;
+    e->mi_mode = 0;
+    e->instpm = 0;
+    e->in_batch = e->halted = e->hung = e->starved = false;
+    e->wait_mask = 0;
+    e->chain = 0;
+    e->fetch_n = 0;
+    e->since_progress = 0;
+    e->progress_ns = now_ns(e);
+    e->ctx_len = 0;
+    g45_blt_reset(&e->blt);
+}
+
+void g45_engine_power_on(G45Engine *e)
+{
+    g_mutex_lock(&e->lock);
+    reset_l(e);
+    e->hws_pga = 0;
+    e->hwstam = 0xffffffffu;
+    e->nopid = 0;
+    e->cxt_size = e->id == G45_ENGINE_RCS ? G45_CXT_SIZE_RESET : 0;
+    g_mutex_unlock(&e->lock);
+}
+
+void g45_engine_reset(G45Engine *e)
+{
+    g_mutex_lock(&e->lock);
+    reset_l(e);
+    kick(e);
+    g_mutex_unlock(&e->lock);
+}
+
+void g45_engine_destroy(G45Engine *e)
+{
+    g45_engine_stop_worker(e);
+    g_cond_clear(&e->cond);
+    g_mutex_clear(&e->lock);
+}
+
+bool g45_engine_mmio_read(G45Engine *e, uint32_t off, uint32_t *val)
+{
+    bool r;
+
+    g_mutex_lock(&e->lock);
+    r = mmio_read_l(e, off, val);
+    g_mutex_unlock(&e->lock);
+    return r;
+}
+
+bool g45_engine_mmio_write(G45Engine *e, uint32_t off, uint32_t val)
+{
+    bool r;
+
+    g_mutex_lock(&e->lock);
+    r = mmio_write_l(e, off, val);
+    g_mutex_unlock(&e->lock);
+    return r;
+}
+
+void g45_engine_event(G45Engine *e, uint32_t events)
+{
+    g_mutex_lock(&e->lock);
+    if ((e->wait_mask & events) && !e->halted) {
+        e->wait_mask = 0;
+        e->stats.cmds++;
+        advance(e, 1);          /* the MI_WAIT_FOR_EVENT retires */
+        kick(e);
+    }
+    g_mutex_unlock(&e->lock);
+}
+
+uint32_t g45_engine_run(G45Engine *e, uint32_t budget)
+{
+    uint32_t n;
+
+    g_mutex_lock(&e->lock);
+    n = run_l(e, budget);
+    g_mutex_unlock(&e->lock);
+    return n;
+}
+
+bool g45_engine_busy(G45Engine *e)
+{
+    bool r;
+
+    g_mutex_lock(&e->lock);
+    r = runnable_l(e);
+    g_mutex_unlock(&e->lock);
+    return r;
+}
+
+static gpointer worker_main(gpointer opaque)
+{
+    G45Engine *e = opaque;
+
+    g_mutex_lock(&e->lock);
+    while (!e->quit) {
+        if (!runnable_l(e)) {
+            g_cond_broadcast(&e->cond);     /* for g45_engine_wait_idle */
+            if (e->wait_mask && e->hang_ns) {
+                g_cond_wait_until(&e->cond, &e->lock,
+                                  g_get_monotonic_time() + 10000);
+                check_wait_hang(e);
+            } else {
+                g_cond_wait(&e->cond, &e->lock);
+            }
+            continue;
+        }
+        run_l(e, e->chunk);
+        /* Let MMIO accesses in between chunks. */
+        g_mutex_unlock(&e->lock);
+        g_thread_yield();
+        g_mutex_lock(&e->lock);
+    }
+    g_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+bool g45_engine_start_worker(G45Engine *e)
+{
+    g_mutex_lock(&e->lock);
+    if (!e->thread) {
+        e->quit = false;
+        e->thread = g_thread_try_new(e->id == G45_ENGINE_RCS ? "g45-rcs" :
+                                     "g45-bsd", worker_main, e, NULL);
+    }
+    g_mutex_unlock(&e->lock);
+    return e->thread != NULL;
+}
+
+void g45_engine_stop_worker(G45Engine *e)
+{
+    GThread *t;
+
+    g_mutex_lock(&e->lock);
+    t = e->thread;
+    e->quit = true;
+    kick(e);
+    g_mutex_unlock(&e->lock);
+    if (t) {
+        g_thread_join(t);
+    }
+    g_mutex_lock(&e->lock);
+    e->thread = NULL;
+    g_mutex_unlock(&e->lock);
+}
+
+void g45_engine_wait_idle(G45Engine *e)
+{
+    g_mutex_lock(&e->lock);
+    while (e->thread && !e->quit && runnable_l(e)) {
+        g_cond_wait(&e->cond, &e->lock);
+    }
+    g_mutex_unlock(&e->lock);
+}
