@@ -3,9 +3,11 @@
 # PNG screendump while it holds, and keep its serial log.
 #   guest-boot.sh [--kernel bookworm|trixie] [--machine q35|pc] [--vnc :N]
 #                 [--hold SECONDS] [--timeout SECONDS] [--gpu-props P=V,...]
-#                 [--append "KERNEL ARGS"] --out DIR [-- EXTRA QEMU ARGS]
+#                 [--append "KERNEL ARGS"] [--initrd initrd|initrd-clients]
+#                 --out DIR [-- EXTRA QEMU ARGS]
 source "$(dirname "$0")/lib.sh"
 kernel=bookworm machine=q35 vnc= hold=4 timeout=240 out= props= extra=
+initrd=initrd
 while [ $# -gt 0 ]; do
     case $1 in
     --kernel) kernel=$2; shift 2 ;;
@@ -16,6 +18,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --gpu-props) props=,$2; shift 2 ;;
     --append) extra=" $2"; shift 2 ;;
+    --initrd) initrd=$2; shift 2 ;;
     --) shift; break ;;
     *) die "unknown option $1" ;;
     esac
@@ -41,7 +44,7 @@ mach=$machine
 t0=$SECONDS
 "$HWGPU_QEMU" -accel $accel -machine "$mach" -m 1024 -vga none -nic none \
     -device "intel-g45,addr=02.0$props" -no-reboot "${display[@]}" \
-    -kernel "$vmlinuz" -initrd "$HWGPU_GUEST/initrd.cpio.gz" \
+    -kernel "$vmlinuz" -initrd "$HWGPU_GUEST/$initrd.cpio.gz" \
     -append "console=tty0 console=ttyS0 no_timer_check panic=-1 hwgpu.hold=$hold$extra" \
     -serial "file:$out/serial.log" -qmp "unix:$out/qmp.sock,server,wait=off" \
     -D "$out/qemu.log" -d guest_errors,unimp "$@" &

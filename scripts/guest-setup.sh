@@ -64,6 +64,49 @@ build_initrd() {
     echo "$stamp" > "$g/initrd.stamp"
 }
 
+# The clients initramfs: the base one plus real GEM/KMS clients from
+# Debian's packages (intel-gpu-tools' tools and benchmarks, libdrm-tests'
+# modetest and vbltest) with their libraries, and tests/guest/clients.sh.
+CLIENTS="/usr/libexec/igt-gpu-tools/benchmarks/gem_exec_nop
+/usr/libexec/igt-gpu-tools/benchmarks/gem_exec_ctx
+/usr/libexec/igt-gpu-tools/benchmarks/gem_exec_reloc
+/usr/libexec/igt-gpu-tools/benchmarks/gem_latency
+/usr/libexec/igt-gpu-tools/benchmarks/gem_blt
+/usr/libexec/igt-gpu-tools/benchmarks/gem_create
+/usr/libexec/igt-gpu-tools/benchmarks/gem_busy
+/usr/libexec/igt-gpu-tools/benchmarks/gem_set_domain
+/usr/libexec/igt-gpu-tools/benchmarks/intel_upload_blit_large
+/usr/libexec/igt-gpu-tools/benchmarks/intel_upload_blit_small
+/usr/libexec/igt-gpu-tools/benchmarks/kms_vblank
+/usr/bin/intel_gtt
+/usr/bin/intel_reg
+/usr/bin/intel_error_decode
+/usr/bin/modetest
+/usr/bin/vbltest"
+build_initrd_clients() {
+    local root=$g/initrd-clients-root stamp b
+    stamp=$( (cat "$g/initrd.stamp" "$HWGPU_REPO/tests/guest/clients.sh" \
+              "$HWGPU_REPO/tests/guest/gemhang.c"; echo "$CLIENTS";
+              for b in $CLIENTS; do ls -l "$b"; done) | sha256sum | cut -c1-16)
+    [ -f "$g/initrd-clients.cpio.gz" ] &&
+        [ "$(cat "$g/initrd-clients.stamp" 2>/dev/null)" = "$stamp" ] && return 0
+    rm -rf "$root"
+    cp -a "$g/initrd-root" "$root"
+    for b in $CLIENTS; do
+        [ -x "$b" ] || die "$b missing (packages intel-gpu-tools, libdrm-tests)"
+        copy_with_libs "$root" "$b"
+    done
+    mkdir -p "$root/usr/share"
+    cp -a /usr/share/igt-gpu-tools "$root/usr/share/" 2>/dev/null || true
+    gcc -static -O2 -I/usr/include/libdrm -o "$root/bin/gemhang" \
+        "$HWGPU_REPO/tests/guest/gemhang.c" || die "cannot build gemhang"
+    install -m 755 "$HWGPU_REPO/tests/guest/clients.sh" "$root/clients.sh"
+    (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$g/initrd-clients.cpio.gz.tmp"
+    mv "$g/initrd-clients.cpio.gz.tmp" "$g/initrd-clients.cpio.gz"
+    echo "$stamp" > "$g/initrd-clients.stamp"
+}
+
 fetch_kernel bookworm
 fetch_kernel trixie
 build_initrd
+build_initrd_clients

@@ -12,7 +12,7 @@ want_guest=1
 HOST_PKGS=(gcc make ninja-build pkgconf python3-venv python3-setuptools dpkg-dev
     zlib1g-dev libglib2.0-dev libpixman-1-dev libslirp-dev libpng-dev
     lib32gcc-12-dev ccache flex bison meson seabios ipxe-qemu busybox-static
-    cpio pciutils xz-utils bzip2 git intel-gpu-tools)
+    cpio pciutils xz-utils bzip2 git intel-gpu-tools libdrm-tests libdrm-dev)
 
 install_host_packages() {
     local missing=()

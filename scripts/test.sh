@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # hwgpu's test command: set-up (idempotent), then unit tests (standalone
-# build), the device's qtests, and guest smoke boots.  Ends with a plain
+# build), the device's qtests, guest boots and real clients in the guest.  Ends with a plain
 # "N passed, N failed" line and exits non-zero on any failure.
 source "$(dirname "$0")/lib.sh"
 
@@ -44,6 +44,8 @@ for t in "$HWGPU_QEMU_BUILD"/tests/qtest/hwgpu/*-test; do
 done
 # 3. guest smoke boots
 run_tap guest-smoke "$HWGPU_REPO/tests/guest/smoke.sh"
+# 4. real GEM/KMS clients in the guest
+run_tap guest-clients "$HWGPU_REPO/tests/guest/clients-test.sh"
 set -e
 
 [ ${#failed[@]} -eq 0 ] || log "failed: ${failed[*]}"
