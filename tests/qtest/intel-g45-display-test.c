@@ -289,11 +289,158 @@ static void test_scanout(void)
         }
     }
     g_free(rgb);
+    /*
+     * A 64x64 ARGB cursor (CURACNTR mode 0x27) at (20, 10): opaque red in
+     * its top-left 8x8, transparent elsewhere; it appears in the picture.
+     */
+    for (int i = 0; i < 4; i++) {
+        wr(&c, G45_GTT_OFFSET + 4 * (16 + i), (page + 0x10000 + i * 4096) | 1);
+    }
+    for (int y = 0; y < 64; y++) {
+        for (int x = 0; x < 64; x++) {
+            qtest_writel(c.qts, page + 0x10000 + y * 256 + x * 4,
+                         x < 8 && y < 8 ? 0xffff0000 : 0);
+        }
+    }
+    wr(&c, G45_CURABASE, 16 * 4096);
+    wr(&c, G45_CURAPOS, (10u << 16) | 20);
+    wr(&c, G45_CURACNTR, 0x27);
+    rgb = screendump(c.qts, &w, &h);
+    {
+        uint8_t *p = rgb + (12 * w + 22) * 3, *q = rgb + (30 * w + 40) * 3;
+
+        g_assert_cmpint(p[0], ==, 255);
+        g_assert_cmpint(p[1], ==, 0);
+        g_assert_cmpint(p[2], ==, 0);
+        /* transparent cursor pixels show the plane */
+        g_assert_cmpint(q[0], ==, 40 * 4);
+        g_assert_cmpint(q[1], ==, 30 * 4);
+    }
+    /* Moving it away restores the plane's pixels underneath. */
+    wr(&c, G45_CURAPOS, (40u << 16) | 40);
+    g_free(rgb);
+    rgb = screendump(c.qts, &w, &h);
+    g_assert_cmpint(rgb[(12 * w + 22) * 3], ==, 22 * 4);
+    g_assert_cmpint(rgb[(12 * w + 22) * 3 + 1], ==, 12 * 4);
+    wr(&c, G45_CURACNTR, 0);
+    g_free(rgb);
     /* Plane off: "display off", not stale pixels. */
     wr(&c, G45_DSPACNTR, 0);
     rgb = screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 640);
     g_assert_cmpint(h, ==, 480);
+    ctx_stop(&c);
+}
+
+/* The guest pixel of format `fmt` at (x, y), and what the screen shows. */
+static uint32_t fmt_pixel(int fmt, int x, int y)
+{
+    uint32_t v = (x * 37 + y * 101 + 11) * 2654435761u;
+
+    return fmt == G45_FMT_C8 ? (v >> 24) : v;
+}
+
+static uint32_t fmt_expect(Ctx *c, int fmt, uint32_t v)
+{
+    uint32_t r, g, b;
+
+    switch (fmt) {
+    case G45_FMT_C8:
+        return rd(c, G45_PALETTE_A + 4 * (v & 0xff)) & 0xffffff;
+    case G45_FMT_XRGB1555:
+        r = (v >> 10) & 31, g = (v >> 5) & 31, b = v & 31;
+        return ((r << 3 | r >> 2) << 16) | ((g << 3 | g >> 2) << 8) |
+               (b << 3 | b >> 2);
+    case G45_FMT_RGB565:
+        r = (v >> 11) & 31, g = (v >> 5) & 63, b = v & 31;
+        return ((r << 3 | r >> 2) << 16) | ((g << 2 | g >> 4) << 8) |
+               (b << 3 | b >> 2);
+    case G45_FMT_XBGR8888:
+        return ((v & 0xff) << 16) | (v & 0xff00) | ((v >> 16) & 0xff);
+    case G45_FMT_XRGB2101010:
+        return (((v >> 22) & 0xff) << 16) | (((v >> 12) & 0xff) << 8) |
+               ((v >> 2) & 0xff);
+    default:
+        return v & 0xffffff;
+    }
+}
+
+/*
+ * Every plane format the guest can pick, linear and X-tiled, reaches the
+ * screen with the right colours (8-bit indexed through the palette).
+ */
+static void test_formats(void)
+{
+    static const struct { int fmt, bpp; bool tiled; } cases[] = {
+        { G45_FMT_C8, 1, false }, { G45_FMT_XRGB1555, 2, false },
+        { G45_FMT_RGB565, 2, false }, { G45_FMT_XRGB8888, 4, false },
+        { G45_FMT_XBGR8888, 4, false }, { G45_FMT_XRGB2101010, 4, false },
+        { G45_FMT_XRGB8888, 4, true }, { G45_FMT_RGB565, 2, true },
+    };
+    const uint64_t page = 0x900000;     /* 8 pages of guest RAM */
+    const int W = 160, H = 24;
+    Ctx c;
+
+    ctx_start(&c, "");
+    for (int i = 0; i < 8; i++) {
+        wr(&c, G45_GTT_OFFSET + 4 * i, (page + i * 4096) | 1);
+    }
+    for (int i = 0; i < 256; i++) {
+        wr(&c, G45_PALETTE_A + 4 * i, (i * 0x010305u) & 0xffffff);
+    }
+    wr(&c, G45_HTOTAL_A, (1343u << 16) | (W - 1));
+    wr(&c, G45_VTOTAL_A, (805u << 16) | (H - 1));
+    wr(&c, G45_PIPEASRC, ((W - 1u) << 16) | (H - 1));
+    wr(&c, G45_FPA0, (1u << 16) | (13u << 8) | 4);
+    wr(&c, G45_DPLL_A, (1u << 31) | (1u << 26) | (1u << 19));
+    wr(&c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
+    wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
+    for (int k = 0; k < ARRAY_SIZE(cases); k++) {
+        int fmt = cases[k].fmt, bpp = cases[k].bpp;
+        uint32_t stride = 1024;
+        g_autofree uint8_t *rgb = NULL;
+        int w, h;
+
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                uint32_t lin = y * stride + x * bpp, off = lin, v;
+
+                if (cases[k].tiled) {   /* 512 x 8 tiles, 4 KiB each */
+                    off = ((y / 8) * (stride / 512) + (x * bpp) / 512) *
+                          4096 + (y % 8) * 512 + (x * bpp) % 512;
+                }
+                v = fmt_pixel(fmt, x, y);
+                qtest_memwrite(c.qts, page + off, &v, bpp);
+            }
+        }
+        wr(&c, G45_DSPASTRIDE, stride);
+        wr(&c, G45_DSPALINOFF, 0);
+        wr(&c, G45_DSPATILEOFF, 0);
+        wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (fmt << 26) |
+           (cases[k].tiled ? G45_DSPCNTR_TILED : 0));
+        wr(&c, G45_DSPASURF, 0);
+        qtest_clock_step(c.qts, FRAME_NS);
+        rgb = screendump(c.qts, &w, &h);
+        g_assert_cmpint(w, ==, W);
+        g_assert_cmpint(h, ==, H);
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                uint32_t v = fmt_pixel(fmt, x, y), e, got;
+                uint8_t *p = rgb + (y * w + x) * 3;
+
+                if (bpp == 2) {
+                    v &= 0xffff;
+                }
+                e = fmt_expect(&c, fmt, v);
+                got = p[0] << 16 | p[1] << 8 | p[2];
+                if (got != e) {
+                    g_error("format %d%s at (%d,%d): got %06x want %06x",
+                            fmt, cases[k].tiled ? " tiled" : "", x, y, got,
+                            e);
+                }
+            }
+        }
+    }
     ctx_stop(&c);
 }
 
@@ -307,5 +454,6 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-g45/display/stolen-and-reset",
                    test_stolen_and_reset);
     qtest_add_func("/intel-g45/display/scanout", test_scanout);
+    qtest_add_func("/intel-g45/display/formats", test_formats);
     return g_test_run();
 }
