@@ -444,6 +444,49 @@ static void test_formats(void)
     ctx_stop(&c);
 }
 
+/*
+ * Hostile setups: a mode far larger than the memory behind the surface, and
+ * a surface whose PTEs point outside guest RAM.  The picture is black where
+ * nothing valid is mapped; QEMU carries on.
+ */
+static void test_bad_surface(void)
+{
+    const uint64_t page = 0xa00000;
+    g_autofree uint8_t *rgb = NULL;
+    Ctx c;
+    int w, h;
+
+    ctx_start(&c, "");
+    /* Two valid pages of white, everything after them unmapped. */
+    wr(&c, G45_GTT_OFFSET + 0, page | 1);
+    wr(&c, G45_GTT_OFFSET + 4, (page + 4096) | 1);
+    qtest_memset(c.qts, page, 0xff, 8192);
+    wr(&c, G45_HTOTAL_A, (2199u << 16) | 2047);
+    wr(&c, G45_VTOTAL_A, (2099u << 16) | 2047);
+    wr(&c, G45_PIPEASRC, (2047u << 16) | 2047);
+    wr(&c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
+    wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
+    wr(&c, G45_DSPASTRIDE, 8192);
+    wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (G45_FMT_XRGB8888 << 26));
+    wr(&c, G45_DSPASURF, 0);
+    rgb = screendump(c.qts, &w, &h);
+    g_assert_cmpint(w, ==, 2048);
+    g_assert_cmpint(h, ==, 2048);
+    g_assert_cmpint(rgb[0], ==, 0xff);                  /* line 0: mapped */
+    g_assert_cmpint(rgb[(1 * w + 5) * 3], ==, 0);       /* line 1: not */
+    g_assert_cmpint(rgb[(2047 * w + 2047) * 3], ==, 0);
+    g_free(rgb);
+    /* PTEs naming addresses beyond guest RAM (36-bit, bits 7:4 set). */
+    wr(&c, G45_GTT_OFFSET + 0, 0xfffff0f1);
+    wr(&c, G45_GTT_OFFSET + 4, 0x7ffff001);
+    rgb = screendump(c.qts, &w, &h);
+    g_assert_cmpint(rgb[0], ==, 0);
+    g_assert_cmpint(rgb[(0 * w + 1500) * 3], ==, 0);
+    /* The device still works. */
+    g_assert_cmphex(rd(&c, G45_DSPASTRIDE), ==, 8192);
+    ctx_stop(&c);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -455,5 +498,6 @@ int main(int argc, char **argv)
                    test_stolen_and_reset);
     qtest_add_func("/intel-g45/display/scanout", test_scanout);
     qtest_add_func("/intel-g45/display/formats", test_formats);
+    qtest_add_func("/intel-g45/display/bad-surface", test_bad_surface);
     return g_test_run();
 }
