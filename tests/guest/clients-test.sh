@@ -16,6 +16,11 @@ check() { local d=$1; shift; if "$@"; then ok "$d"; else notok "$d"; fi; }
 out() { sed -n "/^=== client $1: /,/^=== end client $1 rc=/p" "$s" | sed '1d;$d'; }
 rc() { sed -n "s/^=== end client $1 rc=//p" "$s"; }
 numbers() { out "$1" | grep -cE '^ *[0-9]+(\.[0-9]+)? *$'; }
+cursor_moved() {
+    local p
+    p=$(out modetest-cursor | sed -n 's/.*(0x00070088[^)]*): \(0x[0-9a-f]*\).*/\1/p' | sort -u | wc -l)
+    [ "$p" -ge 2 ]
+}
 figures() { [ "$(rc "$1")" = 0 ] && [ "$(numbers "$1")" -ge 1 ]; }
 has() { out "$1" | grep -qE "$2"; }
 ran_with() { [ "$(rc "$1")" = 0 ] && has "$1" "$2"; }
@@ -68,7 +73,13 @@ for kernel in bookworm trixie; do
     echo "# $kernel: preferred mode refresh ${refresh:-?} Hz"
     check "$kernel: modetest -v page flips at the mode's refresh" freq_ok modetest-flip
     check "$kernel: vbltest counts vblanks at the mode's refresh" freq_ok vbltest
-    check "$kernel: modetest -C (cursor) runs until stopped" [ "$(rc modetest-cursor)" = 143 ]
+    # While modetest -C runs, cursor A is an ARGB plane (CURCNTR mode
+    # 0x22/0x23/0x27: 128/256/64 pixels) whose position register changes as
+    # modetest moves it.
+    check "$kernel: modetest -C enables an ARGB cursor plane" \
+        has modetest-cursor '\(0x00070080\): 0x[0-9a-f]*2[237]$'
+    check "$kernel: modetest -C moves the cursor" cursor_moved
+
     check "$kernel: a hung batch is detected, reset and the GPU recovers" \
         grep -qx 'HWGPU-GEMHANG hang-detected=1 recovered=1' "$s"
     check "$kernel: i915 reports the hang and resets the GPU" \
