@@ -107,12 +107,21 @@ const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_EMR, "EMR", 0xffffffff),
     RO(G45_ESR, "ESR", 0),
     RO(0x020c4, "INSTPM_HI", 0),
+    RO(0x02024, "PGTBL_ER", 0),         /* no page-table errors */
+    RO(0x0207c, "INSTDONE1", 0),
+    MASKED(0x020e4, "MI_ARB_STATE", 0),
     RW(0x020d8, "FW_BLC", 0),
     RW(0x020dc, "FW_BLC2", 0),
     RW(0x020e0, "FW_BLC_SELF", 0),
     MASKED(0x02120, "CACHE_MODE_0", 0),
     RW(0x02170, "GFX_FLSH_CNTL", 0),   /* a write flushes; nothing to do */
     MASKED(0x021d0, "ECOSKPD", 0),
+    /* Legacy VGA PLL and display power state: storage. */
+    RW(0x06000, "VCLK_DIVISOR_VGA0", 0),
+    RW(0x06004, "VCLK_DIVISOR_VGA1", 0),
+    RW(0x06010, "VCLK_POST_DIV", 0),
+    RW(0x0606c, "DPLL_TEST", 0),
+    RW(0x06104, "D_STATE", 0),
     /* Clock gating: storage. */
     RW(0x06200, "DSPCLK_GATE_D", 0),
     RW(0x06204, "RENCLK_GATE_D1", 0),
