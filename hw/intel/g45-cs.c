@@ -728,6 +728,14 @@ static bool step_l(G45Engine *e)
     return true;
 }
 
+/* Take the engine lock from outside the worker, announcing the wait. */
+static void lock_engine(G45Engine *e)
+{
+    g_atomic_int_inc(&e->waiters);
+    g_mutex_lock(&e->lock);
+    g_atomic_int_add(&e->waiters, -1);
+}
+
 static uint32_t run_l(G45Engine *e, uint32_t budget)
 {
     uint32_t n = 0;
@@ -742,6 +750,9 @@ static uint32_t run_l(G45Engine *e, uint32_t budget)
             break;
         }
         n++;
+        if (e->thread && g_atomic_int_get(&e->waiters)) {
+            break;      /* somebody waits for the lock: hand it over */
+        }
         if (e->since_progress &&
             ((e->hang_cmds && e->since_progress >= e->hang_cmds) ||
              (e->hang_ns && !(e->since_progress & 1023) &&
@@ -946,7 +957,7 @@ static void reset_l(G45Engine *e)
 
 void g45_engine_power_on(G45Engine *e)
 {
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     reset_l(e);
     e->hws_pga = 0;
     e->hwstam = 0xffffffffu;
@@ -957,7 +968,7 @@ void g45_engine_power_on(G45Engine *e)
 
 void g45_engine_reset(G45Engine *e)
 {
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     reset_l(e);
     kick(e);
     g_mutex_unlock(&e->lock);
@@ -974,7 +985,7 @@ bool g45_engine_mmio_read(G45Engine *e, uint32_t off, uint32_t *val)
 {
     bool r;
 
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     r = mmio_read_l(e, off, val);
     g_mutex_unlock(&e->lock);
     return r;
@@ -984,7 +995,7 @@ bool g45_engine_mmio_write(G45Engine *e, uint32_t off, uint32_t val)
 {
     bool r;
 
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     r = mmio_write_l(e, off, val);
     g_mutex_unlock(&e->lock);
     return r;
@@ -992,7 +1003,7 @@ bool g45_engine_mmio_write(G45Engine *e, uint32_t off, uint32_t val)
 
 void g45_engine_event(G45Engine *e, uint32_t events)
 {
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     if ((e->wait_mask & events) && !e->halted) {
         e->wait_mask = 0;
         e->stats.cmds++;
@@ -1006,7 +1017,7 @@ uint32_t g45_engine_run(G45Engine *e, uint32_t budget)
 {
     uint32_t n;
 
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     n = run_l(e, budget);
     g_mutex_unlock(&e->lock);
     return n;
@@ -1016,7 +1027,7 @@ bool g45_engine_busy(G45Engine *e)
 {
     bool r;
 
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     r = runnable_l(e);
     g_mutex_unlock(&e->lock);
     return r;
@@ -1040,9 +1051,17 @@ static gpointer worker_main(gpointer opaque)
             continue;
         }
         run_l(e, e->chunk);
-        /* Let MMIO accesses in between chunks. */
+        /*
+         * Let MMIO accesses in between chunks: a chunk ends early when a
+         * caller waits for the lock, and the worker steps aside until every
+         * waiter has had it (a vCPU holding the BQL must not wait long).
+         */
         g_mutex_unlock(&e->lock);
         g_thread_yield();
+        for (int spins = 0; g_atomic_int_get(&e->waiters) && spins < 100000;
+             spins++) {
+            g_thread_yield();
+        }
         g_mutex_lock(&e->lock);
     }
     g_mutex_unlock(&e->lock);
@@ -1051,7 +1070,7 @@ static gpointer worker_main(gpointer opaque)
 
 bool g45_engine_start_worker(G45Engine *e)
 {
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     if (!e->thread) {
         e->quit = false;
         e->thread = g_thread_try_new(e->id == G45_ENGINE_RCS ? "g45-rcs" :
@@ -1065,7 +1084,7 @@ void g45_engine_stop_worker(G45Engine *e)
 {
     GThread *t;
 
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     t = e->thread;
     e->quit = true;
     kick(e);
@@ -1073,14 +1092,14 @@ void g45_engine_stop_worker(G45Engine *e)
     if (t) {
         g_thread_join(t);
     }
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     e->thread = NULL;
     g_mutex_unlock(&e->lock);
 }
 
 void g45_engine_wait_idle(G45Engine *e)
 {
-    g_mutex_lock(&e->lock);
+    lock_engine(e);
     while (e->thread && !e->quit && runnable_l(e)) {
         g_cond_wait(&e->cond, &e->lock);
     }

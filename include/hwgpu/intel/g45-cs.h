@@ -174,6 +174,7 @@ typedef struct G45Engine {
     uint32_t unimp_logs;
 
     /* Worker thread */
+    gint waiters;               /* callers waiting for the lock */
     GThread *thread;
     GCond cond;
     bool quit;
