@@ -87,7 +87,7 @@ static uint64_t g45_span_base(const G45Scanout *so)
 }
 
 /* The pages the surface occupies, linear or tiled. */
-static uint32_t g45_span_pages(const G45Scanout *so)
+static uint64_t g45_span_pages(const G45Scanout *so)
 {
     uint64_t bytes;
 
@@ -111,8 +111,15 @@ static uint32_t g45_span_pages(const G45Scanout *so)
 static void g45_resolve_pages(IntelG45State *s, const G45Scanout *so)
 {
     uint64_t base = g45_span_base(so), phys;
+    uint64_t gtt_pages = (uint64_t)s->core.gtt.nentries;
 
-    s->npages = g45_span_pages(so);
+    /*
+     * The stride is the guest's: a huge one spans more pages than the GTT
+     * has.  Pages past the GTT are the scratch page; they are never dirty
+     * (g45_line_dirty treats indexes past npages as clean).
+     */
+    s->npages = MIN(g45_span_pages(so),
+                    base / 4096 < gtt_pages ? gtt_pages - base / 4096 : 0);
     s->page_off = g_renew(uint64_t, s->page_off, s->npages);
     s->page_dirty = g_renew(bool, s->page_dirty, s->npages);
     for (uint32_t i = 0; i < s->npages; i++) {
@@ -207,12 +214,13 @@ static void g45_convert_line(IntelG45State *s, const G45Scanout *so,
     }
     g45_read_line(s, so, y, s->line);
     if (so->format == G45_FMT_C8) {
-        uint32_t pal = so->pipe ? G45_PALETTE_B : G45_PALETTE_A;
+        const uint32_t *pal = &s->core.regs.values[(so->pipe ? G45_PALETTE_B
+                                                    : G45_PALETTE_A) / 4];
         uint32_t *d = (uint32_t *)dst;
 
+        /* Palette storage keeps only bits 23:0 (its write mask). */
         for (uint32_t x = 0; x < so->width; x++) {
-            d[x] = hwgpu_reg_get(&s->core.regs, pal + 4 * s->line[x]) &
-                   0xffffff;
+            d[x] = pal[s->line[x]];
         }
     } else {
         pixman_image_t *img = pixman_image_create_bits(
@@ -401,7 +409,6 @@ void g45_scanout_update(IntelG45State *s)
             run = 0;
         }
     }
-    s->cursor_x = cx;
     s->cursor_y = cur ? cy : 0;
     s->cursor_h = cur ? cs : 0;
     s->frames++;

@@ -59,7 +59,7 @@ struct IntelG45State {
     bool display_off_shown;
     bool full_redraw;       /* convert every line at the next update */
     bool gtt_changed;       /* a PTE changed since the last update */
-    int cursor_x, cursor_y, cursor_w, cursor_h; /* last drawn cursor */
+    int cursor_y, cursor_h;     /* rows the last drawn cursor covered */
     uint64_t frames, frame_ns, lines_converted;
     uint64_t *page_off;     /* surface page -> RAM offset (or marker) */
     bool *page_dirty;       /* surface page written since last update */

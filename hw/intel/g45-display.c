@@ -54,7 +54,6 @@ void g45_irq_update(G45Display *d)
         (hwgpu_reg_get(d->rf, G45_PORT_HOTPLUG_EN) & G45_HOTPLUG_CRT_INT_EN)) {
         level |= G45_IRQ_PORT;
     }
-    d->isr = level;
     hwgpu_reg_set(d->rf, G45_ISR, level);
 
     /* IIR latches unmasked sources; IER gates the line. */
@@ -165,7 +164,6 @@ void g45_display_sync(G45Display *d, uint64_t now)
             continue;
         }
         pp->last_frame = f;
-        d->vblanks[p]++;
         /* Vblank: status bits latch when their enable is set. */
         st = hwgpu_reg_get(d->rf, PIPE_OFF(p, G45_PIPEASTAT));
         en = (st >> 16) &
@@ -403,7 +401,6 @@ void g45_display_reset(G45Display *d)
     memcpy(d->gmbus.edid, keep.edid, sizeof(keep.edid));
     d->gmbus.edid_len = keep.edid_len;
     d->gmbus.monitor = keep.monitor;
-    d->isr = 0;
 }
 
 /* A monitor was plugged or unplugged: the CRT hotplug event. */

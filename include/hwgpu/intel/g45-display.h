@@ -94,8 +94,6 @@ typedef struct G45Display {
     const HwgpuHost *host;
     G45Pipe pipe[2];
     G45Gmbus gmbus;
-    uint32_t isr;           /* level of each first-level source */
-    uint64_t vblanks[2];    /* vblank events raised, for statistics */
 } G45Display;
 
 void g45_display_init(G45Display *d, HwgpuRegFile *rf, const HwgpuHost *host);
