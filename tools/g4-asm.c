@@ -9,13 +9,12 @@
 #include <string.h>
 
 #include "hwgpu/intel/g4-eu-inst.h"
+#include "tool-input.h"
 
 int main(int argc, char **argv)
 {
     const char *file = NULL, *outname = NULL;
     gchar *text;
-    gsize len;
-    GError *gerr = NULL;
     uint32_t *w;
     long n;
     char err[512];
@@ -36,18 +35,8 @@ int main(int argc, char **argv)
             file = argv[i];
         }
     }
-    if (!file || !strcmp(file, "-")) {
-        GString *s = g_string_new(NULL);
-        char buf[4096];
-        size_t k;
-
-        while ((k = fread(buf, 1, sizeof(buf), stdin)) > 0) {
-            g_string_append_len(s, buf, k);
-        }
-        text = g_string_free(s, FALSE);
-    } else if (!g_file_get_contents(file, &text, &len, &gerr)) {
-        fprintf(stderr, "g4-asm: %s\n", gerr->message);
-        g_error_free(gerr);
+    text = tool_read_input("g4-asm", file);
+    if (!text) {
         return 1;
     }
     n = g4_eu_asm_text(text, &w, err, sizeof(err));

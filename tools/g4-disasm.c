@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/g4-eu-inst.h"
+#include "tool-input.h"
 
 static bool read_quad(const char **pp, uint32_t w[4])
 {
@@ -43,8 +44,6 @@ int main(int argc, char **argv)
 {
     const char *file = NULL, *p;
     gchar *text;
-    gsize len;
-    GError *gerr = NULL;
     int bad = 0;
 
     for (int i = 1; i < argc; i++) {
@@ -60,18 +59,8 @@ int main(int argc, char **argv)
             file = argv[i];
         }
     }
-    if (!file || !strcmp(file, "-")) {
-        GString *s = g_string_new(NULL);
-        char buf[4096];
-        size_t n;
-
-        while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0) {
-            g_string_append_len(s, buf, n);
-        }
-        text = g_string_free(s, FALSE);
-    } else if (!g_file_get_contents(file, &text, &len, &gerr)) {
-        fprintf(stderr, "g4-disasm: %s\n", gerr->message);
-        g_error_free(gerr);
+    text = tool_read_input("g4-disasm", file);
+    if (!text) {
         return 1;
     }
     p = text;

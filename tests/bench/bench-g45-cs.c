@@ -25,25 +25,9 @@
 static uint8_t *ram;
 static uint32_t ptes[NPTES];
 
-static bool rd(void *o, uint64_t a, void *b, size_t n)
-{
-    if (a >= RAM_SIZE || n > RAM_SIZE - a) {
-        return false;
-    }
-    memcpy(b, ram + a, n);
-    return true;
-}
+#include "../fake-ram.h"
 
-static bool wr(void *o, uint64_t a, const void *b, size_t n)
-{
-    if (a >= RAM_SIZE || n > RAM_SIZE - a) {
-        return false;
-    }
-    memcpy(ram + a, b, n);
-    return true;
-}
-
-static const HwgpuHost host = { .dma_read = rd, .dma_write = wr };
+static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write };
 static const G45EngineOps ops = { 0 };
 
 /* Fill the whole ring with `cmd` (n dwords) and run it `rounds` times. */

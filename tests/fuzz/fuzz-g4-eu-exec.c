@@ -19,25 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static uint8_t ram[RAM];
 static uint8_t urb_mem[2048];
 
-static bool rd(void *o, uint64_t a, void *b, size_t n)
-{
-    if (a >= RAM || n > RAM - a) {
-        return false;
-    }
-    memcpy(b, ram + a, n);
-    return true;
-}
+#define RAM_SIZE RAM
+#include "../fake-ram.h"
 
-static bool wr(void *o, uint64_t a, const void *b, size_t n)
-{
-    if (a >= RAM || n > RAM - a) {
-        return false;
-    }
-    memcpy(ram + a, b, n);
-    return true;
-}
-
-static const HwgpuHost host = { .dma_read = rd, .dma_write = wr };
+static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write };
 
 static const uint8_t opcodes[] = {
     G4_OP_MOV, G4_OP_SEL, G4_OP_NOT, G4_OP_AND, G4_OP_OR, G4_OP_XOR,

@@ -23,23 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static uint8_t ram[RAM];
 static uint32_t ptes[NPTES];
 
-static bool rd(void *o, uint64_t a, void *b, size_t n)
-{
-    if (a >= RAM || n > RAM - a) {
-        return false;
-    }
-    memcpy(b, ram + a, n);
-    return true;
-}
-
-static bool wr(void *o, uint64_t a, const void *b, size_t n)
-{
-    if (a >= RAM || n > RAM - a) {
-        return false;
-    }
-    memcpy(ram + a, b, n);
-    return true;
-}
+#define RAM_SIZE RAM
+#include "../fake-ram.h"
 
 static uint64_t fake_clock;
 
@@ -48,7 +33,7 @@ static uint64_t clk(void *o)
     return fake_clock += 1000;
 }
 
-static const HwgpuHost host = { .dma_read = rd, .dma_write = wr,
+static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write,
                                 .clock_ns = clk };
 
 static void on_3d(void *o, const uint32_t *dw, uint32_t n, bool restore)

@@ -14,23 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static uint8_t ram[RAM];
 static uint32_t ptes[4096];
 
-static bool rd(void *o, uint64_t a, void *b, size_t n)
-{
-    if (a >= RAM || n > RAM - a) {
-        return false;
-    }
-    memcpy(b, ram + a, n);
-    return true;
-}
-
-static bool wr(void *o, uint64_t a, const void *b, size_t n)
-{
-    if (a >= RAM || n > RAM - a) {
-        return false;
-    }
-    memcpy(ram + a, b, n);
-    return true;
-}
+#define RAM_SIZE RAM
+#include "../fake-ram.h"
 
 static uint64_t now;
 
@@ -39,7 +24,7 @@ static uint64_t clk(void *o)
     return now;
 }
 
-static const HwgpuHost host = { .dma_read = rd, .dma_write = wr,
+static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write,
                                  .clock_ns = clk };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

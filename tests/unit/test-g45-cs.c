@@ -32,23 +32,7 @@ static uint32_t hook_hdr[64], hook_len[64];
 static bool hook_restore[64];
 static int nhooks;
 
-static bool ram_read(void *o, uint64_t a, void *buf, size_t len)
-{
-    if (a >= RAM_SIZE || len > RAM_SIZE - a) {
-        return false;
-    }
-    memcpy(buf, ram + a, len);
-    return true;
-}
-
-static bool ram_write(void *o, uint64_t a, const void *buf, size_t len)
-{
-    if (a >= RAM_SIZE || len > RAM_SIZE - a) {
-        return false;
-    }
-    memcpy(ram + a, buf, len);
-    return true;
-}
+#include "../fake-ram.h"
 
 static void count_log(void *o, HwgpuLogKind k, const char *msg)
 {

@@ -8,23 +8,7 @@
 static uint8_t ram[RAM_SIZE];
 static int nerrors;
 
-static bool ram_read(void *o, uint64_t a, void *buf, size_t len)
-{
-    if (a >= RAM_SIZE || len > RAM_SIZE - a) {
-        return false;
-    }
-    memcpy(buf, ram + a, len);
-    return true;
-}
-
-static bool ram_write(void *o, uint64_t a, const void *buf, size_t len)
-{
-    if (a >= RAM_SIZE || len > RAM_SIZE - a) {
-        return false;
-    }
-    memcpy(ram + a, buf, len);
-    return true;
-}
+#include "../fake-ram.h"
 
 static void count_log(void *o, HwgpuLogKind k, const char *msg)
 {
