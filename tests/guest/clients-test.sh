@@ -22,7 +22,9 @@ cursor_moved() {
     [ "$p" -ge 2 ]
 }
 figures() { [ "$(rc "$1")" = 0 ] && [ "$(numbers "$1")" -ge 1 ]; }
-has() { out "$1" | grep -qE "$2"; }
+# (no grep -q: under lib.sh's pipefail, a writer cut off by an early exit
+# would fail the pipeline)
+has() { out "$1" | grep -E "$2" >/dev/null; }
 ran_with() { [ "$(rc "$1")" = 0 ] && has "$1" "$2"; }
 # The median of a client's "freq: N Hz" lines is within 1% of the refresh.
 freq_ok() {
