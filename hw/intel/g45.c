@@ -135,6 +135,7 @@ void g45_destroy(G45 *g)
 
 void g45_reset(G45 *g)
 {
+    hwgpu_log_new_epoch();      /* a reset device may report errors again */
     hwgpu_regfile_reset(&g->regs);
     g45_display_reset(&g->disp);
     g45_engine_power_on(&g->rcs);

@@ -35,4 +35,41 @@ typedef struct HwgpuHost {
 void hwgpu_log(const HwgpuHost *host, HwgpuLogKind kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/*
+ * The log policy: every guest-error or unimplemented-feature message goes
+ * through a per-call-site rate limit, so that a guest looping on a bad
+ * command cannot flood the log, yet is never silenced for good.  A site
+ * prints at most HWGPU_LOG_BURST lines per HWGPU_LOG_WINDOW_US; the first
+ * line after a window that dropped some says how many.  A device reset
+ * (hwgpu_log_new_epoch) lets every site log again at once.
+ */
+#define HWGPU_LOG_BURST         8
+#define HWGPU_LOG_WINDOW_US     1000000
+
+typedef struct HwgpuLogSite {
+    uint32_t epoch;             /* hwgpu_log_epoch of the counters below */
+    uint32_t lines;             /* printed in the current window */
+    uint64_t suppressed;        /* dropped since the last printed line */
+    int64_t window_us;          /* start of the current window */
+} HwgpuLogSite;
+
+/* Log through `site`'s rate limit.  True if the line was printed. */
+bool hwgpu_log_at(const HwgpuHost *host, HwgpuLogSite *site,
+                  HwgpuLogKind kind, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Device reset: every call site may log again. */
+void hwgpu_log_new_epoch(void);
+/* Lines dropped by rate limits since start-up (tests, statistics). */
+uint64_t hwgpu_log_suppressed_total(void);
+
+#define HWGPU_LOG_RL(host, kind, ...) do {                                   \
+        static HwgpuLogSite hwgpu_log_site_;                                \
+        hwgpu_log_at((host), &hwgpu_log_site_, (kind), __VA_ARGS__);        \
+    } while (0)
+/* The guest did something the hardware forbids. */
+#define HWGPU_GUEST_ERROR(host, ...) \
+    HWGPU_LOG_RL(host, HWGPU_LOG_GUEST_ERROR, __VA_ARGS__)
+/* The guest used something we do not model yet. */
+#define HWGPU_UNIMP(host, ...) HWGPU_LOG_RL(host, HWGPU_LOG_UNIMP, __VA_ARGS__)
+
 #endif
