@@ -50,6 +50,16 @@ static pixman_format_code_t g45_pixman_format(uint32_t fmt)
     }
 }
 
+/*
+ * Bytes per line of the line buffer.  pixman wants 32-bit aligned strides:
+ * an odd width at 16 bpp has to be padded (pixman refuses the image
+ * otherwise).  The buffer is allocated and described with this one rule.
+ */
+static size_t g45_line_stride(const G45Scanout *so)
+{
+    return ROUND_UP((size_t)so->width * so->bpp, 4);
+}
+
 /* Graphics address of byte `bx` of line `y` of the surface. */
 static uint64_t g45_line_addr(const G45Scanout *so, uint32_t y, uint32_t bx)
 {
@@ -80,54 +90,73 @@ static void g45_read_line(IntelG45State *s, const G45Scanout *so, uint32_t y,
     }
 }
 
-/* Graphics address of the first byte of the surface's page span. */
-static uint64_t g45_span_base(const G45Scanout *so)
+/* The graphics pages line y reads: [*p0, *p1], always a contiguous run. */
+static void g45_line_pages(const G45Scanout *so, uint32_t y, uint64_t *p0,
+                           uint64_t *p1)
 {
-    return so->base & ~0xfffull;
-}
-
-/* The pages the surface occupies, linear or tiled. */
-static uint64_t g45_span_pages(const G45Scanout *so)
-{
-    uint64_t bytes;
+    uint64_t bytes = (uint64_t)so->width * so->bpp;
 
     if (so->tiled) {
-        bytes = (uint64_t)((so->y + so->height + 7) / 8) *
-                (so->stride / 512) * 4096;
+        uint64_t row = (uint64_t)(y + so->y) / 8 * (so->stride / 512);
+        uint64_t bx = (uint64_t)so->x * so->bpp;
+
+        *p0 = (so->base >> 12) + row + bx / 512;
+        *p1 = (so->base >> 12) + row + (bx + bytes - 1) / 512;
     } else {
-        bytes = (so->base & 0xfff) + (uint64_t)so->stride *
-                (so->height - 1) + (uint64_t)so->width * so->bpp;
+        uint64_t a = so->base + (uint64_t)y * so->stride;
+
+        *p0 = a >> 12;
+        *p1 = (a + bytes - 1) >> 12;
     }
-    return DIV_ROUND_UP(bytes, 4096);
 }
 
 /*
- * Resolve every page of the surface to an offset in machine RAM (or
+ * Resolve the pages the visible lines read to offsets in machine RAM (or
  * PAGE_SCRATCH / PAGE_UNTRACKED), once per mode, surface or PTE change.
+ * Only the visible pixels count: a huge stride skips pages, it does not
+ * make the walk longer (at most a few pages per line).  Each line's pages
+ * are a contiguous run, and the runs of successive lines never go
+ * backwards, so the pages form one sorted list and each line an index
+ * range of it.
  */
 #define PAGE_SCRATCH    UINT64_MAX
 #define PAGE_UNTRACKED  (UINT64_MAX - 1)
 
 static void g45_resolve_pages(IntelG45State *s, const G45Scanout *so)
 {
-    uint64_t base = g45_span_base(so), phys;
-    uint64_t gtt_pages = (uint64_t)s->core.gtt.nentries;
+    uint64_t gtt_pages = (uint64_t)s->core.gtt.nentries, phys;
+    uint32_t n = 0, cap = 0;
 
-    /*
-     * The stride is the guest's: a huge one spans more pages than the GTT
-     * has.  Pages past the GTT are the scratch page; they are never dirty
-     * (g45_line_dirty treats indexes past npages as clean).
-     */
-    s->npages = MIN(g45_span_pages(so),
-                    base / 4096 < gtt_pages ? gtt_pages - base / 4096 : 0);
-    s->page_off = g_renew(uint64_t, s->page_off, s->npages);
-    s->page_dirty = g_renew(bool, s->page_dirty, s->npages);
-    for (uint32_t i = 0; i < s->npages; i++) {
+    s->line_first = g_renew(uint32_t, s->line_first, so->height);
+    s->line_count = g_renew(uint32_t, s->line_count, so->height);
+    for (uint32_t y = 0; y < so->height; y++) {
+        uint64_t p0, p1, p;
+        uint32_t first = n;
+
+        g45_line_pages(so, y, &p0, &p1);
+        while (first > 0 && s->pages[first - 1] >= p0) {
+            first--;
+        }
+        s->line_first[y] = first;
+        s->line_count[y] = p1 - p0 + 1;
+        for (p = n ? MAX(p0, s->pages[n - 1] + 1) : p0; p <= p1; p++) {
+            if (n == cap) {
+                cap = MAX(cap * 2, 256);
+                s->pages = g_renew(uint64_t, s->pages, cap);
+            }
+            s->pages[n++] = p;
+        }
+    }
+    s->npages = n;
+    s->page_off = g_renew(uint64_t, s->page_off, n);
+    s->page_dirty = g_renew(bool, s->page_dirty, n);
+    for (uint32_t i = 0; i < n; i++) {
         MemoryRegionSection sec;
 
         s->page_off[i] = PAGE_SCRATCH;
-        if (!g45_gtt_translate(&s->core.gtt, base + (uint64_t)i * 4096,
-                               &phys)) {
+        /* Pages past the GTT are the scratch page, never dirty. */
+        if (s->pages[i] >= gtt_pages ||
+            !g45_gtt_translate(&s->core.gtt, s->pages[i] * 4096, &phys)) {
             continue;
         }
         sec = memory_region_find(get_system_memory(), phys & ~0xfffull,
@@ -183,20 +212,12 @@ static void g45_collect_dirty(IntelG45State *s)
     g_free(snap);
 }
 
-static bool g45_line_dirty(IntelG45State *s, const G45Scanout *so,
-                           uint32_t y)
+static bool g45_line_dirty(IntelG45State *s, uint32_t y)
 {
-    uint64_t base = g45_span_base(so);
-    uint32_t bytes = so->width * so->bpp, bx = 0;
-
-    while (bx < bytes) {
-        uint64_t a = g45_line_addr(so, y, bx), i = (a - base) / 4096;
-
-        if (i < s->npages && s->page_dirty[i]) {
+    for (uint32_t i = 0; i < s->line_count[y]; i++) {
+        if (s->page_dirty[s->line_first[y] + i]) {
             return true;
         }
-        bx += so->tiled ? 512 - (so->x * so->bpp + bx) % 512
-                        : 4096 - (a & 0xfff);
     }
     return false;
 }
@@ -224,8 +245,13 @@ static void g45_convert_line(IntelG45State *s, const G45Scanout *so,
         }
     } else {
         pixman_image_t *img = pixman_image_create_bits(
-            pf, so->width, 1, (uint32_t *)s->line, so->width * so->bpp);
+            pf, so->width, 1, (uint32_t *)s->line, g45_line_stride(so));
 
+        if (!img) {
+            HWGPU_GUEST_ERROR(&s->host, "intel-g45: pixman refused a %ux1 "
+                              "line of format %u", so->width, so->format);
+            return;
+        }
         pixman_image_composite(PIXMAN_OP_SRC, img, NULL, ds->image, 0, 0, 0,
                                0, 0, y, so->width, 1);
         pixman_image_unref(img);
@@ -298,20 +324,19 @@ static bool g45_scanout_valid(IntelG45State *s, const G45Scanout *so)
 {
     if (!so->bpp || (so->format != G45_FMT_C8 &&
                      !g45_pixman_format(so->format))) {
-        qemu_log_mask(LOG_GUEST_ERROR | LOG_UNIMP,
-                      "intel-g45: plane format %u not supported\n",
-                      so->format);
+        HWGPU_UNIMP(&s->host, "intel-g45: plane format %u not supported",
+                    so->format);
         return false;
     }
     if ((uint64_t)so->width * so->height * so->bpp > G45_MAX_SCANOUT_BYTES) {
-        qemu_log_mask(LOG_GUEST_ERROR, "intel-g45: %ux%u scanout too big\n",
-                      so->width, so->height);
+        HWGPU_GUEST_ERROR(&s->host, "intel-g45: %ux%u scanout too big",
+                          so->width, so->height);
         return false;
     }
     if (so->tiled && (so->stride % 512 || !so->stride)) {
-        qemu_log_mask(LOG_GUEST_ERROR,
-                      "intel-g45: X-tiled stride %u not a tile multiple\n",
-                      so->stride);
+        HWGPU_GUEST_ERROR(&s->host,
+                          "intel-g45: X-tiled stride %u not a tile multiple",
+                          so->stride);
         return false;
     }
     return true;
@@ -373,10 +398,10 @@ void g45_scanout_update(IntelG45State *s)
         s->display_off_shown = false;
         s->full_redraw = true;
     }
-    if (s->line_size < so.width * so.bpp) {
+    if (s->line_size < g45_line_stride(&so)) {
         g_free(s->line);
-        s->line_size = so.width * so.bpp;
-        s->line = g_malloc(s->line_size);
+        s->line_size = g45_line_stride(&so);
+        s->line = g_malloc0(s->line_size);
     }
     full = s->full_redraw || s->gtt_changed || !g45_scanout_same(&so,
                                                                  &s->shown);
@@ -394,7 +419,7 @@ void g45_scanout_update(IntelG45State *s)
             bool was_cur = (int)y >= s->cursor_y &&
                            (int)y < s->cursor_y + s->cursor_h;
 
-            if (full || in_cur || was_cur || g45_line_dirty(s, &so, y)) {
+            if (full || in_cur || was_cur || g45_line_dirty(s, y)) {
                 g45_convert_line(s, &so, ds, y);
                 if (in_cur) {
                     g45_cursor_line(s, ds, &so, y, cx, cy, cs, cbase);
@@ -417,10 +442,14 @@ void g45_scanout_update(IntelG45State *s)
 
 void g45_scanout_cleanup(IntelG45State *s)
 {
+    g_free(s->pages);
     g_free(s->page_off);
     g_free(s->page_dirty);
-    s->page_off = NULL;
+    g_free(s->line_first);
+    g_free(s->line_count);
+    s->pages = s->page_off = NULL;
     s->page_dirty = NULL;
+    s->line_first = s->line_count = NULL;
     s->npages = 0;
     g_free(s->line);
     s->line = NULL;

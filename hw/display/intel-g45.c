@@ -30,7 +30,6 @@
 #include "hw/boards.h"
 #include "exec/address-spaces.h"
 #include "qemu/main-loop.h"
-#include "qemu/rcu.h"
 
 #include "hwgpu/host.h"
 #include "hwgpu/intel/g45.h"
@@ -58,57 +57,62 @@ static void g45_host_log(void *opaque, HwgpuLogKind kind, const char *msg)
 }
 
 /*
- * The command streamers' workers access guest memory without the BQL: they
- * may only reach RAM, never another device's MMIO (whose callbacks expect
- * the BQL).  The main-loop thread may reach anything the bus decodes.
+ * Device DMA (command streamers, blitter, scanout, aperture through the
+ * GTT) reaches guest RAM only.  The target is resolved and accessed in one
+ * step through a MemoryRegionCache, which holds a reference on the RAM it
+ * found: a concurrent change of the memory map (the guest clearing bus
+ * mastering, a BAR moving) cannot turn the access into an MMIO dispatch.
+ * That matters twice: the engines' worker threads never hold the BQL and
+ * must never take it (a vCPU holding the BQL may be waiting for an engine's
+ * lock), and a PTE aimed at another device's registers (or our own BARs)
+ * must not reach them.  Anything else reads as zeros and drops writes, as a
+ * DMA to nowhere does.
  */
-static bool g45_dma_is_ram(IntelG45State *s, uint64_t addr, size_t len,
-                           bool is_write)
+static bool g45_dma_rw(IntelG45State *s, uint64_t addr, uint8_t *buf,
+                       size_t len, bool is_write)
 {
     AddressSpace *as = pci_get_address_space(PCI_DEVICE(s));
 
     while (len) {
-        hwaddr xlat, l = len;
-        MemoryRegion *mr;
-        bool ram;
+        MemoryRegionCache cache;
+        int64_t l = address_space_cache_init(&cache, as, addr, len, is_write);
+        bool ram = l > 0 && cache.ptr;
 
-        RCU_READ_LOCK_GUARD();
-        mr = address_space_translate(as, addr, &xlat, &l, is_write,
-                                     MEMTXATTRS_UNSPECIFIED);
-        ram = memory_region_is_ram(mr) && !memory_region_is_ram_device(mr) &&
-              !(is_write && mr->readonly);
-        if (!ram || !l) {
+        if (ram) {
+            if (is_write) {
+                memcpy(cache.ptr, buf, l);
+                address_space_cache_invalidate(&cache, 0, l);
+            } else {
+                memcpy(buf, cache.ptr, l);
+            }
+        }
+        address_space_cache_destroy(&cache);
+        if (!ram) {
+            if (!is_write) {
+                memset(buf, 0, len);
+            }
             return false;
         }
         addr += l;
-        len -= MIN(l, len);
+        buf += l;
+        len -= l;
     }
     return true;
 }
 
 static bool g45_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
 {
-    IntelG45State *s = opaque;
-
-    if (!bql_locked() && !g45_dma_is_ram(s, addr, len, false)) {
-        memset(buf, 0, len);
-        return false;
-    }
-    return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
+    return g45_dma_rw(opaque, addr, buf, len, false);
 }
 
 static bool g45_dma_write(void *opaque, uint64_t addr, const void *buf,
                           size_t len)
 {
-    IntelG45State *s = opaque;
-
-    if (!bql_locked() && !g45_dma_is_ram(s, addr, len, true)) {
-        return false;
-    }
-    return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
+    return g45_dma_rw(opaque, addr, (uint8_t *)buf, len, true);
 }
 
 static void g45_rearm(IntelG45State *s);
+static void g45_ap_sync_fences(IntelG45State *s);
 
 /* Engines report from their threads; apply it on the main loop. */
 static void g45_kick(void *opaque)
@@ -123,6 +127,7 @@ static void g45_service_bh(void *opaque)
     IntelG45State *s = opaque;
 
     g45_service(&s->core);
+    g45_ap_sync_fences(s);
     g45_rearm(s);
 }
 
@@ -157,7 +162,6 @@ static uint64_t g45_clock_ns(void *opaque)
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
-static void g45_ap_refence(IntelG45State *s);
 
 /*
  * Registers are dwords.  A narrower read returns the addressed bytes; a
@@ -175,7 +179,13 @@ static void g45_reg_write_sized(HwgpuRegFile *rf, hwaddr addr, uint32_t val,
                                 unsigned size)
 {
     if (size != 4) {
+        const HwgpuRegDesc *d = hwgpu_reg_desc(rf, addr & ~3);
         uint32_t cur = hwgpu_reg_get(rf, addr & ~3);
+
+        /* The other bytes keep their value: write 0 to their W1C bits. */
+        if (d) {
+            cur &= ~d->w1c;
+        }
         val = deposit32(cur, (addr & 3) * 8, size * 8, val);
     }
     hwgpu_reg_write(rf, addr & ~3, val);
@@ -195,9 +205,7 @@ static void g45_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     IntelG45State *s = opaque;
 
     g45_reg_write_sized(&s->core.regs, addr, val, size);
-    if (addr >= G45_FENCE0 && addr < G45_FENCE0 + 8 * G45_NUM_FENCES) {
-        g45_ap_refence(s);
-    }
+    g45_ap_sync_fences(s);
     g45_rearm(s);
 }
 
@@ -347,9 +355,20 @@ static void g45_aperture_write(void *opaque, hwaddr addr, uint64_t val,
     g45_ap_access(opaque, addr, buf, size, true);
 }
 
-/* After a fence change, drop direct mappings the fences now cover. */
-static void g45_ap_refence(IntelG45State *s)
+/*
+ * After a fence change, drop direct mappings the fences now cover.  Fences
+ * change through MMIO or from a ring (MI_LOAD_REGISTER_IMM, applied by the
+ * core's service routine): one check after either, against the values the
+ * mappings were made under.
+ */
+static void g45_ap_sync_fences(IntelG45State *s)
 {
+    const uint32_t *f = &s->core.regs.values[G45_FENCE0 / 4];
+
+    if (!memcmp(f, s->fence_shadow, sizeof(s->fence_shadow))) {
+        return;
+    }
+    memcpy(s->fence_shadow, f, sizeof(s->fence_shadow));
     for (int i = 0; i < G45_AP_SLOTS; i++) {
         int32_t page = s->ap_slot_page[i];
 
@@ -582,6 +601,8 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     object_property_add_uint64_ptr(obj, "x-scanout-lines",
                                    &s->lines_converted, OBJ_PROP_FLAG_READ);
     object_property_add_uint64_ptr(obj, "x-aperture-maps", &s->ap_maps,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint32_ptr(obj, "x-scanout-pages", &s->npages,
                                    OBJ_PROP_FLAG_READ);
     for (int i = 0; i < G45_AP_SLOTS; i++) {
         s->ap_slot_page[i] = -1;

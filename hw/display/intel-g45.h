@@ -15,6 +15,7 @@
 
 #include "hwgpu/host.h"
 #include "hwgpu/intel/g45.h"
+#include "hwgpu/intel/g45-fence.h"
 
 #define TYPE_INTEL_G45 "intel-g45"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
@@ -44,6 +45,7 @@ struct IntelG45State {
     uint32_t ap_pages, ap_clock;
     uint64_t ap_maps, ap_unmaps;
     MemoryRegion *ram;          /* the machine's RAM: alias target */
+    uint32_t fence_shadow[2 * G45_NUM_FENCES];  /* fences of the mappings */
     MemoryRegion io;
 
     HwgpuHost host;
@@ -61,9 +63,12 @@ struct IntelG45State {
     bool gtt_changed;       /* a PTE changed since the last update */
     int cursor_y, cursor_h;     /* rows the last drawn cursor covered */
     uint64_t frames, frame_ns, lines_converted;
-    uint64_t *page_off;     /* surface page -> RAM offset (or marker) */
-    bool *page_dirty;       /* surface page written since last update */
+    uint64_t *pages;        /* graphics pages the visible lines read */
+    uint64_t *page_off;     /* ... their RAM offsets (or a marker) */
+    bool *page_dirty;       /* ... written since the last update */
     uint32_t npages;
+    uint32_t *line_first;   /* per line: index of its first page */
+    uint32_t *line_count;   /* per line: how many pages it reads */
 
     /* properties */
     uint32_t aperture_mb;

@@ -70,8 +70,14 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
 }
 
 /*
- * LRI/SRM from a ring to registers outside the engines: plain storage
- * only; registers with side effects would need the register file's thread.
+ * LRI/SRM from a ring to registers outside the engines.  Reads see the
+ * register as the guest would (hooks included for plain storage only: a
+ * read hook may belong to another thread's state).  Writes take one path
+ * whoever writes: plain storage is written at once (a later SRM in the same
+ * batch sees it), and every write is also handed to g45_service(), which
+ * applies it through the register file exactly as an MMIO write (hooks,
+ * write masks, write-1-to-clear) or, for plain storage, lets the glue see
+ * the change (fences and their aperture mappings).
  */
 static uint32_t eng_reg_read(void *opaque, uint32_t off)
 {
@@ -84,19 +90,61 @@ static uint32_t eng_reg_read(void *opaque, uint32_t off)
     return g_atomic_int_get((gint *)&g->regs.values[(off & ~3u) / 4]);
 }
 
+static bool reg_plain(const HwgpuRegDesc *d)
+{
+    return !d->read && !d->write && !d->w1c && !(d->flags & HWGPU_REG_MASKED);
+}
+
 static void eng_reg_write(void *opaque, uint32_t off, uint32_t val)
 {
     G45 *g = opaque;
     const HwgpuRegDesc *d = hwgpu_reg_desc(&g->regs, off & ~3u);
+    bool queued = false;
 
-    if (!d || d->read || d->write || d->w1c || (d->flags & HWGPU_REG_MASKED)) {
-        hwgpu_log(g->host, HWGPU_LOG_UNIMP,
-                  "intel-g45: command-streamer write to register 0x%05x "
-                  "(not plain storage) dropped", off);
+    off &= ~3u;
+    if (!d) {
+        HWGPU_UNIMP(g->host, "intel-g45: ring write to unknown register "
+                    "0x%05x dropped", off);
         return;
     }
-    val = (g->regs.values[(off & ~3u) / 4] & ~d->wmask) | (val & d->wmask);
-    g_atomic_int_set((gint *)&g->regs.values[(off & ~3u) / 4], val);
+    if (reg_plain(d)) {
+        uint32_t *p = &g->regs.values[off / 4];
+
+        g_atomic_int_set((gint *)p, (*p & ~d->wmask) | (val & d->wmask));
+    }
+    g_mutex_lock(&g->reg_q_lock);
+    if (g->reg_q_len < G45_REG_QUEUE) {
+        g->reg_q[g->reg_q_len][0] = off;
+        g->reg_q[g->reg_q_len][1] = val;
+        g->reg_q_len++;
+        queued = true;
+    }
+    g_mutex_unlock(&g->reg_q_lock);
+    if (!queued && !reg_plain(d)) {
+        HWGPU_GUEST_ERROR(g->host, "intel-g45: more than %u ring register "
+                          "writes pending, 0x%05x dropped", G45_REG_QUEUE,
+                          off);
+    }
+    kick(g);
+}
+
+/* Apply the ring register writes queued by eng_reg_write(). */
+static void apply_reg_queue(G45 *g)
+{
+    uint32_t q[G45_REG_QUEUE][2], n;
+
+    g_mutex_lock(&g->reg_q_lock);
+    n = g->reg_q_len;
+    memcpy(q, g->reg_q, n * sizeof(q[0]));
+    g->reg_q_len = 0;
+    g_mutex_unlock(&g->reg_q_lock);
+    for (uint32_t i = 0; i < n; i++) {
+        const HwgpuRegDesc *d = hwgpu_reg_desc(&g->regs, q[i][0]);
+
+        if (d && !reg_plain(d)) {
+            hwgpu_reg_write(&g->regs, q[i][0], q[i][1]);
+        }
+    }
 }
 
 static const G45EngineOps engine_ops = {
@@ -113,6 +161,7 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
               uint32_t nentries)
 {
     memset(g, 0, sizeof(*g));
+    g_mutex_init(&g->reg_q_lock);
     g->host = host;
     if (!hwgpu_regfile_init(&g->regs, "intel-g45", g45_reg_table,
                             g45_reg_table_len, G45_MMIO_SIZE, host, g)) {
@@ -131,6 +180,7 @@ void g45_destroy(G45 *g)
     g45_engine_destroy(&g->rcs);
     g45_engine_destroy(&g->bsd);
     hwgpu_regfile_destroy(&g->regs);
+    g_mutex_clear(&g->reg_q_lock);
 }
 
 void g45_reset(G45 *g)
@@ -144,6 +194,9 @@ void g45_reset(G45 *g)
     g_atomic_int_set(&g->pending_eir, 0);
     g_atomic_int_set(&g->pending_flip[0], 0);
     g_atomic_int_set(&g->pending_flip[1], 0);
+    g_mutex_lock(&g->reg_q_lock);
+    g->reg_q_len = 0;
+    g_mutex_unlock(&g->reg_q_lock);
 }
 
 void g45_start_engines(G45 *g)
@@ -162,6 +215,8 @@ void g45_service(G45 *g)
 {
     uint32_t iir = g_atomic_int_and(&g->pending_iir, 0);
     uint32_t eir = g_atomic_int_and(&g->pending_eir, 0);
+
+    apply_reg_queue(g);
 
     for (int p = 0; p < 2; p++) {
         uint32_t f = g_atomic_int_and(&g->pending_flip[p], 0);

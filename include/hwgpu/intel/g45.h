@@ -11,6 +11,8 @@
 #include "hwgpu/intel/g45-display.h"
 #include "hwgpu/intel/g45-cs.h"
 
+#define G45_REG_QUEUE   256     /* queued ring register writes */
+
 typedef struct G45 {
     HwgpuRegFile regs;
     G45Gtt gtt;
@@ -20,6 +22,14 @@ typedef struct G45 {
     /* Raised by the engines' worker threads, applied by g45_service(). */
     uint32_t pending_iir, pending_eir;
     uint32_t pending_flip[2];       /* plane surface + 1, 0 = none */
+    /*
+     * Register writes from the rings (MI_LOAD_REGISTER_IMM) to registers
+     * with side effects, in order, for g45_service() to apply through the
+     * register file as an MMIO write would.
+     */
+    GMutex reg_q_lock;
+    uint32_t reg_q[G45_REG_QUEUE][2];   /* offset, value */
+    uint32_t reg_q_len;
     uint64_t hangs;
 } G45;
 

@@ -1,0 +1,186 @@
+/*
+ * The intel-g45 qtest harness shared by the device's qtests: start a q35
+ * machine with the device at 00:02.0 (each test adds its own options),
+ * register access through BAR0, a linear GTT onto guest RAM, a ring on
+ * either engine, and screendumps read back as RGB.
+ *
+ * Command encodings: docs/g45-cs.md, include/hwgpu/intel/g45-cmd.h.
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HWGPU_TESTS_INTEL_G45_QTEST_H
+#define HWGPU_TESTS_INTEL_G45_QTEST_H
+
+#include "qemu/osdep.h"
+#include "tests/qtest/libqtest.h"
+#include "tests/qtest/libqos/pci-pc.h"
+#include "qemu/bswap.h"
+#include "hwgpu/intel/g45-regs.h"
+#include "hwgpu/intel/g45-cs.h"
+#include "hwgpu/intel/g45-cmd.h"
+
+#define G45Q_WAIT_US    (5 * 1000 * 1000)
+
+typedef struct G45Q {
+    QTestState *qts;
+    QPCIBus *bus;
+    QPCIDevice *dev;
+    QPCIBar mmio;
+    uint64_t gtt_phys;          /* guest RAM behind graphics address 0 */
+} G45Q;
+
+typedef struct G45QRing {
+    G45Q *c;
+    uint32_t base;      /* MMIO base of the engine: 0x2000 or 0x4000 */
+    uint32_t gfx;       /* graphics address of the ring */
+    uint32_t size;      /* bytes */
+    uint32_t tail;      /* next byte to write */
+} G45QRing;
+
+static inline void g45q_start(G45Q *c, const char *extra)
+{
+    c->qts = qtest_initf("-machine q35 -vga none -nic none -m 256 "
+                         "-device intel-g45,addr=02.0 %s", extra);
+    c->bus = qpci_new_pc(c->qts, NULL);
+    c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
+    g_assert(c->dev);
+    qpci_device_enable(c->dev);
+    c->mmio = qpci_iomap(c->dev, 0, NULL);
+    c->gtt_phys = 0;
+}
+
+static inline void g45q_stop(G45Q *c)
+{
+    g_free(c->dev);
+    qpci_free_pc(c->bus);
+    qtest_quit(c->qts);
+}
+
+static inline uint32_t g45q_rd(G45Q *c, uint32_t off)
+{
+    return qpci_io_readl(c->dev, c->mmio, off);
+}
+
+static inline void g45q_wr(G45Q *c, uint32_t off, uint32_t v)
+{
+    qpci_io_writel(c->dev, c->mmio, off, v);
+}
+
+static inline void g45q_pte(G45Q *c, uint32_t page, uint64_t phys)
+{
+    g45q_wr(c, G45_GTT_OFFSET + 4 * page, (uint32_t)phys |
+            (uint32_t)((phys >> 32) & 0xf) << 4 | 1);
+}
+
+/* Graphics pages [0, pages) onto guest RAM at `phys`, zeroed. */
+static inline void g45q_map_linear(G45Q *c, uint64_t phys, uint32_t pages)
+{
+    for (uint32_t i = 0; i < pages; i++) {
+        g45q_pte(c, i, phys + i * 4096ull);
+    }
+    qtest_memset(c->qts, phys, 0, pages * 4096ull);
+    c->gtt_phys = phys;
+}
+
+static inline uint32_t g45q_gfx_readl(G45Q *c, uint32_t gfx)
+{
+    return qtest_readl(c->qts, c->gtt_phys + gfx);
+}
+
+static inline void g45q_gfx_writel(G45Q *c, uint32_t gfx, uint32_t v)
+{
+    qtest_writel(c->qts, c->gtt_phys + gfx, v);
+}
+
+/* Ring set-up in i915's order: stop, zero HEAD/TAIL, START, then CTL. */
+static inline void g45q_ring_init(G45QRing *r, G45Q *c, uint32_t base,
+                                  uint32_t gfx, uint32_t size, uint32_t hws)
+{
+    r->c = c;
+    r->base = base;
+    r->gfx = gfx;
+    r->size = size;
+    r->tail = 0;
+    qtest_memset(c->qts, c->gtt_phys + gfx, 0, size);
+    g45q_wr(c, base + G45_RING_HWS_PGA, hws);
+    g45q_wr(c, base + G45_RING_CTL, 0);
+    g45q_wr(c, base + G45_RING_HEAD, 0);
+    g45q_wr(c, base + G45_RING_TAIL, 0);
+    g45q_wr(c, base + G45_RING_START, gfx);
+    g45q_wr(c, base + G45_RING_CTL,
+            ((size - 4096) & G45_CTL_SIZE_MASK) | G45_CTL_VALID);
+}
+
+static inline void g45q_emit(G45QRing *r, uint32_t dw)
+{
+    g45q_gfx_writel(r->c, r->gfx + r->tail, dw);
+    r->tail = (r->tail + 4) % r->size;
+}
+
+/* Pad to a qword (TAIL bits 2:0 are reserved) and hand over to the GPU. */
+static inline void g45q_submit(G45QRing *r)
+{
+    if (r->tail & 7) {
+        g45q_emit(r, G45_MI(G45_MI_NOOP));
+    }
+    g45q_wr(r->c, r->base + G45_RING_TAIL, r->tail);
+}
+
+static inline bool g45q_ring_idle(G45QRing *r)
+{
+    return (g45q_rd(r->c, r->base + G45_RING_HEAD) & G45_HEAD_ADDR) ==
+           r->tail;
+}
+
+static inline void g45q_wait_idle(G45QRing *r)
+{
+    for (int us = 0; !g45q_ring_idle(r); us += 1000) {
+        g_assert_cmpint(us, <, G45Q_WAIT_US);
+        g_usleep(1000);
+    }
+}
+
+/* Wait until all of `bits` show in IIR (without acknowledging them). */
+static inline void g45q_wait_iir(G45Q *c, uint32_t bits)
+{
+    for (int us = 0; (g45q_rd(c, G45_IIR) & bits) != bits; us += 1000) {
+        g_assert_cmpint(us, <, G45Q_WAIT_US);
+        g_usleep(1000);
+    }
+}
+
+/*
+ * A PPM screendump as RGB triplets, w * 3 bytes a row (g_free it).  QEMU
+ * writes each row padded to a multiple of 4 bytes (its line buffer's
+ * stride), which shows at odd widths; the padding is dropped here.
+ */
+static inline uint8_t *g45q_screendump(QTestState *qts, int *w, int *h)
+{
+    g_autofree char *path = g_strdup_printf("/tmp/g45q-%d.ppm", getpid());
+    g_autofree char *ppm = NULL;
+    uint8_t *rgb;
+    size_t len, row;
+    int off = 0, maxv;
+    QDict *r;
+
+    r = qtest_qmp(qts, "{'execute':'screendump', 'arguments':"
+                  "{'filename': %s}}", path);
+    g_assert_false(qdict_haskey(r, "error"));
+    qobject_unref(r);
+    g_assert_true(g_file_get_contents(path, &ppm, &len, NULL));
+    unlink(path);
+    g_assert_cmpint(sscanf(ppm, "P6 %d %d %d%n", w, h, &maxv, &off), ==, 3);
+    off++;
+    row = len - off == (size_t)*h * ROUND_UP(*w * 3, 4) ?
+          ROUND_UP(*w * 3, 4) : (size_t)*w * 3;
+    g_assert_cmpuint(len, >=, off + row * *h);
+    rgb = g_malloc((size_t)*w * *h * 3);
+    for (int y = 0; y < *h; y++) {
+        memcpy(rgb + (size_t)y * *w * 3, ppm + off + row * y,
+               (size_t)*w * 3);
+    }
+    return rgb;
+}
+
+#endif
