@@ -258,7 +258,7 @@ static bool small_num(Parser *ps, unsigned max, unsigned *v)
  */
 static bool reg_base(Parser *ps, G4EuOperand *op, bool *name_only)
 {
-    unsigned n;
+    unsigned n = 0;
 
     *name_only = false;
     if (word(ps, "null") || word(ps, "ip")) {
@@ -351,7 +351,7 @@ static bool parse_dst(Parser *ps, G4EuInst *in)
 {
     G4EuOperand *op = &in->dst;
     bool name_only;
-    unsigned sub = 0, hs;
+    unsigned sub = 0, hs = 0;
     bool has_sub = false;
 
     if (!reg_base(ps, op, &name_only)) {
@@ -396,7 +396,7 @@ static bool parse_dst(Parser *ps, G4EuInst *in)
 static bool parse_src(Parser *ps, G4EuInst *in, G4EuOperand *op)
 {
     bool name_only;
-    unsigned sub = 0, vs, w, hs;
+    unsigned sub = 0, vs = 0, w = 0, hs = 0;
     bool has_sub = false;
 
     skip_ws(ps);
