@@ -7,6 +7,17 @@ HWGPU_CACHE=${HWGPU_CACHE:-$HOME/.cache/hwgpu}
 HWGPU_QEMU_BUILD=$HWGPU_CACHE/qemu-build
 HWGPU_QEMU=$HWGPU_QEMU_BUILD/qemu-system-x86_64
 HWGPU_STANDALONE_BUILD=$HWGPU_CACHE/standalone-build
+# hwgpu_standalone_dir plain|asan|tsan: where that standalone build lives.
+hwgpu_standalone_dir() {
+    case $1 in
+        plain) echo "$HWGPU_STANDALONE_BUILD" ;;
+        *) echo "$HWGPU_CACHE/standalone-$1" ;;
+    esac
+}
+# Sanitizer settings for the asan/tsan runs: stop at the first report.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$HWGPU_REPO/tests/tsan.supp}
 HWGPU_APT=$HWGPU_CACHE/apt
 HWGPU_GUEST=$HWGPU_CACHE/guest
 export PATH=/usr/lib/ccache:$PATH

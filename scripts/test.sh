@@ -2,9 +2,19 @@
 # hwgpu's test command: set-up (idempotent), then unit tests (standalone
 # build), the device's qtests, guest boots and real clients in the guest.  Ends with a plain
 # "N passed, N failed" line and exits non-zero on any failure.
+#   scripts/test.sh            everything (what CI runs)
+#   scripts/test.sh --quick    no guest boots: unit, sanitizer and qtests
 source "$(dirname "$0")/lib.sh"
 
-step "set-up" "$HWGPU_REPO/scripts/setup.sh"
+quick=0
+[ "${1:-}" = --quick ] && quick=1
+
+if [ $quick = 1 ]; then
+    step "set-up" "$HWGPU_REPO/scripts/setup.sh" --no-guest
+else
+    step "set-up" "$HWGPU_REPO/scripts/setup.sh"
+fi
+step "standalone build (ASan+UBSan)" "$HWGPU_REPO/scripts/build-standalone.sh" asan
 
 pass=0 fail=0
 failed=()
@@ -37,15 +47,23 @@ for t in "$HWGPU_STANDALONE_BUILD"/tests/unit/test-* "$HWGPU_STANDALONE_BUILD"/t
     [ -x "$t" ] && [ -f "$t" ] || continue
     run_tap "$(basename "$t")" "$t" --tap
 done
+# 1b. the same under AddressSanitizer + UndefinedBehaviorSanitizer
+asan_build=$(hwgpu_standalone_dir asan)
+for t in "$asan_build"/tests/unit/test-* "$asan_build"/tests/fuzz/fuzz-*; do
+    [ -x "$t" ] && [ -f "$t" ] || continue
+    run_tap "asan-$(basename "$t")" "$t" --tap
+done
 # 2. qtests
 for t in "$HWGPU_QEMU_BUILD"/tests/qtest/hwgpu/*-test; do
     [ -x "$t" ] || continue
     run_tap "qtest-$(basename "$t")" env QTEST_QEMU_BINARY="$HWGPU_QEMU" "$t" --tap -k
 done
-# 3. guest smoke boots
-run_tap guest-smoke "$HWGPU_REPO/tests/guest/smoke.sh"
-# 4. real GEM/KMS clients in the guest
-run_tap guest-clients "$HWGPU_REPO/tests/guest/clients-test.sh"
+if [ $quick = 0 ]; then
+    # 3. guest smoke boots
+    run_tap guest-smoke "$HWGPU_REPO/tests/guest/smoke.sh"
+    # 4. real GEM/KMS clients in the guest
+    run_tap guest-clients "$HWGPU_REPO/tests/guest/clients-test.sh"
+fi
 set -e
 
 [ ${#failed[@]} -eq 0 ] || log "failed: ${failed[*]}"
