@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Overlay our files on a QEMU source tree: directory symlinks plus one
-# appended line in each of two QEMU meson files.  Idempotent.
+# Overlay our files on a QEMU source tree: directory symlinks, one appended
+# line in each of two QEMU meson files and one inserted line in QEMU's
+# top-level meson.build (our trace-events).  Idempotent.
 #   scripts/qemu-overlay.sh QEMU_SRC
 source "$(dirname "$0")/lib.sh"
 Q=${1:?usage: qemu-overlay.sh QEMU_SRC}
@@ -13,3 +14,11 @@ ln -sfn "$HWGPU_REPO/include/hwgpu" "$Q/include/hwgpu"
 append_once() { grep -qxF "$2" "$1" || printf '%s\n' "$2" >> "$1"; }
 append_once "$Q/hw/meson.build" "subdir('hwgpu')"
 append_once "$Q/tests/qtest/meson.build" "subdir('hwgpu')"
+# trace-events: QEMU lists the directories that have them in its top-level
+# meson.build, before it descends into trace/; ours join that list there.
+line="trace_events_subdirs += ['hw/hwgpu/display']  # hwgpu"
+if ! grep -qxF "$line" "$Q/meson.build"; then
+    grep -qx "subdir('trace')" "$Q/meson.build" ||
+        die "QEMU's meson.build has no subdir('trace') line"
+    sed -i "/^subdir('trace')\$/i $line" "$Q/meson.build"
+fi

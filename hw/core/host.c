@@ -14,8 +14,9 @@ static gint log_epoch = 1;
 static GMutex log_lock;
 static uint64_t log_suppressed;
 
-static void vlog(const HwgpuHost *host, HwgpuLogKind kind,
-                 const char *prefix, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 4, 0)))
+vlog(const HwgpuHost *host, HwgpuLogKind kind, const char *prefix,
+     const char *fmt, va_list ap)
 {
     char buf[320];
     size_t n = 0;
@@ -38,6 +39,21 @@ void hwgpu_log(const HwgpuHost *host, HwgpuLogKind kind, const char *fmt, ...)
     va_start(ap, fmt);
     vlog(host, kind, NULL, fmt, ap);
     va_end(ap);
+}
+
+void hwgpu_trace(const HwgpuHost *host, const char *kind, const char *fmt,
+                 ...)
+{
+    char buf[320];
+    va_list ap;
+
+    if (!hwgpu_trace_on(host)) {
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    host->trace(host->opaque, kind, buf);
 }
 
 bool hwgpu_log_at(const HwgpuHost *host, HwgpuLogSite *site,

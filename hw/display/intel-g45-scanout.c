@@ -20,6 +20,7 @@
 #include "exec/memory.h"
 
 #include "intel-g45.h"
+#include "trace.h"
 
 #define G45_MAX_SCANOUT_BYTES   (64 * MiB)
 
@@ -347,6 +348,7 @@ static void g45_show_off(IntelG45State *s, const char *msg)
     if (!s->display_off_shown) {
         DisplaySurface *ds = qemu_create_placeholder_surface(640, 480, msg);
 
+        trace_hwgpu_g45_scanout_off(msg);
         dpy_gfx_replace_surface(s->vga.con, ds);
         s->display_off_shown = true;
         s->shown.enabled = false;
@@ -405,6 +407,10 @@ void g45_scanout_update(IntelG45State *s)
     }
     full = s->full_redraw || s->gtt_changed || !g45_scanout_same(&so,
                                                                  &s->shown);
+    if (!g45_scanout_same(&so, &s->shown)) {
+        trace_hwgpu_g45_scanout_mode(so.pipe, so.width, so.height, so.format,
+                                     so.stride, so.tiled, so.base);
+    }
     if (full) {
         g45_resolve_pages(s, &so);
     }

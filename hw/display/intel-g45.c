@@ -36,6 +36,7 @@
 #include "hwgpu/intel/g45-fence.h"
 
 #include "intel-g45.h"
+#include "trace.h"
 
 /* Host bridge GMCH_CTRL (0x52) and our BSM (0x5c): intel-i915-probe.md 1.5 */
 #define G45_HB_GMCH_CTRL        0x52
@@ -52,8 +53,24 @@ static const uint16_t g45_gms_mb[] = {
 
 static void g45_host_log(void *opaque, HwgpuLogKind kind, const char *msg)
 {
+    if (kind == HWGPU_LOG_GUEST_ERROR) {
+        trace_hwgpu_g45_guest_error(msg);
+    } else {
+        trace_hwgpu_g45_unimp(msg);
+    }
     qemu_log_mask(kind == HWGPU_LOG_GUEST_ERROR ? LOG_GUEST_ERROR : LOG_UNIMP,
                   "%s\n", msg);
+}
+
+/* Events of the QEMU-independent core (commands, batches, hangs, flips). */
+static bool g45_host_trace_on(void *opaque)
+{
+    return trace_event_get_state_backends(TRACE_HWGPU_G45_EVENT);
+}
+
+static void g45_host_trace(void *opaque, const char *kind, const char *line)
+{
+    trace_hwgpu_g45_event(kind, line);
 }
 
 /*
@@ -88,6 +105,7 @@ static bool g45_dma_rw(IntelG45State *s, uint64_t addr, uint8_t *buf,
         }
         address_space_cache_destroy(&cache);
         if (!ram) {
+            trace_hwgpu_g45_dma_fault(addr, len, is_write);
             if (!is_write) {
                 memset(buf, 0, len);
             }
@@ -133,6 +151,7 @@ static void g45_service_bh(void *opaque)
 
 static void g45_set_irq(void *opaque, int level)
 {
+    trace_hwgpu_g45_irq(level);
     pci_set_irq(PCI_DEVICE(opaque), level);
 }
 
@@ -191,12 +210,23 @@ static void g45_reg_write_sized(HwgpuRegFile *rf, hwaddr addr, uint32_t val,
     hwgpu_reg_write(rf, addr & ~3, val);
 }
 
+static const char *g45_reg_name(IntelG45State *s, hwaddr addr)
+{
+    const HwgpuRegDesc *d = hwgpu_reg_desc(&s->core.regs, addr & ~3);
+
+    return d && d->name ? d->name : "?";
+}
+
 /* MMIO registers (BAR0 low half). */
 static uint64_t g45_mmio_read(void *opaque, hwaddr addr, unsigned size)
 {
     IntelG45State *s = opaque;
+    uint32_t v = g45_reg_read_sized(&s->core.regs, addr, size);
 
-    return g45_reg_read_sized(&s->core.regs, addr, size);
+    if (trace_event_get_state_backends(TRACE_HWGPU_G45_REG_READ)) {
+        trace_hwgpu_g45_reg_read(g45_reg_name(s, addr), addr, v, size);
+    }
+    return v;
 }
 
 static void g45_mmio_write(void *opaque, hwaddr addr, uint64_t val,
@@ -204,6 +234,9 @@ static void g45_mmio_write(void *opaque, hwaddr addr, uint64_t val,
 {
     IntelG45State *s = opaque;
 
+    if (trace_event_get_state_backends(TRACE_HWGPU_G45_REG_WRITE)) {
+        trace_hwgpu_g45_reg_write(g45_reg_name(s, addr), addr, val, size);
+    }
     g45_reg_write_sized(&s->core.regs, addr, val, size);
     g45_ap_sync_fences(s);
     g45_rearm(s);
@@ -307,6 +340,7 @@ static void g45_ap_map(IntelG45State *s, uint32_t page)
     s->ap_slot_page[slot] = page;
     s->ap_page_slot[page] = slot;
     s->ap_maps++;
+    trace_hwgpu_g45_ap_map(page, sec.offset_within_region);
 }
 
 /* Fenced ranges are detiled per access and never mapped. */
@@ -390,6 +424,7 @@ static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     uint8_t *ptes = memory_region_get_ram_ptr(&s->gtt);
 
     stn_le_p(ptes + addr, size, val);
+    trace_hwgpu_g45_gtt_write(addr / 4, ldl_le_p(ptes + (addr & ~3)));
     s->gtt_changed = true;
     g45_ap_unmap(s, addr / 4);
     if ((addr & 3) + size > 4) {
@@ -484,6 +519,9 @@ static void intel_g45_config_write(PCIDevice *pdev, uint32_t addr,
         uint8_t v = pdev->config[G45_PCI_GDRST];
 
         /* The selected domains reset at once; the enable bit reads 0. */
+        if (v & G45_GDRST_ENABLE) {
+            trace_hwgpu_g45_reset("GDRST");
+        }
         g45_gdrst(&s->core, v);
         pdev->config[G45_PCI_GDRST] = v & ~G45_GDRST_ENABLE;
     }
@@ -536,6 +574,8 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         .clock_ns = g45_clock_ns,
         .log = g45_host_log,
         .kick = g45_kick,
+        .trace_on = g45_host_trace_on,
+        .trace = g45_host_trace,
     };
     /* PTEs: RAM-backed reads, trapped writes (aperture mappings follow). */
     if (!memory_region_init_rom_device(&s->gtt, obj, &g45_gtt_ops, s,
@@ -642,6 +682,7 @@ static void intel_g45_reset(DeviceState *dev)
 {
     IntelG45State *s = INTEL_G45(dev);
 
+    trace_hwgpu_g45_reset("device");
     g45_reset(&s->core);
     timer_del(s->vblank_timer);
     for (uint32_t p = 0; p < s->ap_pages; p++) {

@@ -29,7 +29,25 @@ typedef struct HwgpuHost {
      * threads; must be thread-safe.  NULL: the caller services by hand.
      */
     void (*kick)(void *opaque);
+    /*
+     * Tracing (QEMU: the glue's trace-events): whether events are wanted
+     * (callers skip formatting otherwise), and one event: a kind ("cmd",
+     * "batch", "hang", "flip", ...) and a line of text.  Either may be NULL.
+     */
+    bool (*trace_on)(void *opaque);
+    void (*trace)(void *opaque, const char *kind, const char *line);
 } HwgpuHost;
+
+/* Whether host tracing is on (cheap; check before formatting a line). */
+static inline bool hwgpu_trace_on(const HwgpuHost *host)
+{
+    return host && host->trace && host->trace_on &&
+           host->trace_on(host->opaque);
+}
+
+/* One trace event, printf-style (formatted only when tracing is on). */
+void hwgpu_trace(const HwgpuHost *host, const char *kind, const char *fmt,
+                 ...) __attribute__((format(printf, 3, 4)));
 
 /* printf-style logging through host->log (no-op when host->log is NULL). */
 void hwgpu_log(const HwgpuHost *host, HwgpuLogKind kind, const char *fmt, ...)
