@@ -9,9 +9,10 @@
 #include <stdio.h>
 
 #include "hwgpu/host.h"
+#include "hwgpu/thread.h"
 
 static gint log_epoch = 1;
-static GMutex log_lock;
+static HwgpuMutex log_lock = { PTHREAD_MUTEX_INITIALIZER };
 static uint64_t log_suppressed;
 
 static void __attribute__((format(printf, 4, 0)))
@@ -68,7 +69,7 @@ bool hwgpu_log_at(const HwgpuHost *host, HwgpuLogSite *site,
     if (!host || !host->log) {
         return false;
     }
-    g_mutex_lock(&log_lock);
+    hwgpu_mutex_lock(&log_lock);
     if (site->epoch != epoch) {
         site->epoch = epoch;
         site->lines = 0;
@@ -81,13 +82,13 @@ bool hwgpu_log_at(const HwgpuHost *host, HwgpuLogSite *site,
     if (site->lines >= HWGPU_LOG_BURST) {
         site->suppressed++;
         log_suppressed++;
-        g_mutex_unlock(&log_lock);
+        hwgpu_mutex_unlock(&log_lock);
         return false;
     }
     site->lines++;
     dropped = site->suppressed;
     site->suppressed = 0;
-    g_mutex_unlock(&log_lock);
+    hwgpu_mutex_unlock(&log_lock);
 
     prefix[0] = 0;
     if (dropped) {
@@ -109,8 +110,8 @@ uint64_t hwgpu_log_suppressed_total(void)
 {
     uint64_t n;
 
-    g_mutex_lock(&log_lock);
+    hwgpu_mutex_lock(&log_lock);
     n = log_suppressed;
-    g_mutex_unlock(&log_lock);
+    hwgpu_mutex_unlock(&log_lock);
     return n;
 }
