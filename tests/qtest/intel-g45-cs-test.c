@@ -11,13 +11,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "qemu/osdep.h"
-#include "tests/qtest/libqtest.h"
-#include "tests/qtest/libqos/pci-pc.h"
-#include "qemu/bswap.h"
-#include "hwgpu/intel/g45-regs.h"
-#include "hwgpu/intel/g45-cs.h"
-#include "hwgpu/intel/g45-cmd.h"
+#include "intel-g45-qtest.h"
 #include "hwgpu/intel/g45-blt.h"
 
 /* Graphics memory: gfx address A is guest-physical PHYS_BASE + A. */
@@ -37,7 +31,7 @@
 #define GDRST_RENDER    ((1u << 2) | 1u)
 #define GDRST_MEDIA     ((3u << 2) | 1u)
 
-#define WAIT_US         (5 * 1000 * 1000)
+#define WAIT_US         G45Q_WAIT_US
 
 /* Command headers (lengths: total dwords - 2 where there is a field). */
 #define CMD_NOOP        G45_MI(G45_MI_NOOP)
@@ -53,145 +47,55 @@
 #define CMD_XY_SRC_COPY (G45_2D(G45_BLT_XY_SRC_COPY) | 6)
 #define BLT_WRITE_ALL   (G45_BLT_WRITE_RGB | G45_BLT_WRITE_ALPHA)
 
-typedef struct Ctx {
-    QTestState *qts;
-    QPCIBus *bus;
-    QPCIDevice *dev;
-    QPCIBar mmio;
-} Ctx;
-
-typedef struct Ring {
-    Ctx *c;
-    uint32_t base;      /* MMIO base of the engine: 0x2000 or 0x4000 */
-    uint32_t gfx;       /* graphics address of the ring */
-    uint32_t size;      /* bytes */
-    uint32_t tail;      /* next byte to write */
-    uint32_t irq;       /* IIR bit of its user interrupt */
-} Ring;
-
-static uint32_t rd(Ctx *c, uint32_t off)
-{
-    return qpci_io_readl(c->dev, c->mmio, off);
-}
-
-static void wr(Ctx *c, uint32_t off, uint32_t v)
-{
-    qpci_io_writel(c->dev, c->mmio, off, v);
-}
-
 static uint64_t phys(uint32_t gfx)
 {
     return PHYS_BASE + (uint64_t)gfx;
 }
 
-static void ctx_start(Ctx *c)
+/* Linear GTT: page i -> PHYS_BASE + i * 4 KiB; memory starts zeroed. */
+static void ctx_start(G45Q *c)
 {
-    c->qts = qtest_init("-machine q35 -vga none -nic none -m 256 "
-                        "-device intel-g45,addr=02.0");
-    c->bus = qpci_new_pc(c->qts, NULL);
-    c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
-    g_assert(c->dev);
-    qpci_device_enable(c->dev);
-    c->mmio = qpci_iomap(c->dev, 0, NULL);
-    /* Linear GTT: page i -> PHYS_BASE + i * 4 KiB; memory starts zeroed. */
-    for (uint32_t i = 0; i < GFX_PAGES; i++) {
-        wr(c, G45_GTT_OFFSET + 4 * i, (PHYS_BASE + i * 4096) | 1);
-    }
-    qtest_memset(c->qts, PHYS_BASE, 0, GFX_PAGES * 4096);
-    wr(c, G45_IMR, ~(G45_IIR_USER | G45_IIR_BSD_USER | G45_IIR_CS_ERROR));
-    wr(c, G45_EMR, ~G45_EIR_INSTRUCTION);
+    g45q_start(c, "");
+    g45q_map_linear(c, PHYS_BASE, GFX_PAGES);
+    g45q_wr(c, G45_IMR, ~(G45_IIR_USER | G45_IIR_BSD_USER | G45_IIR_CS_ERROR));
+    g45q_wr(c, G45_EMR, ~G45_EIR_INSTRUCTION);
 }
 
-static void ctx_stop(Ctx *c)
+static void ctx_stop(G45Q *c)
 {
-    g_free(c->dev);
-    qpci_free_pc(c->bus);
-    qtest_quit(c->qts);
+    g45q_stop(c);
 }
 
-static uint32_t gfx_readl(Ctx *c, uint32_t gfx)
+static void ring_init(G45QRing *r, G45Q *c, bool bsd, uint32_t size)
 {
-    return qtest_readl(c->qts, phys(gfx));
-}
-
-static void gfx_writel(Ctx *c, uint32_t gfx, uint32_t v)
-{
-    qtest_writel(c->qts, phys(gfx), v);
-}
-
-/* Ring set-up in i915's order: stop, zero HEAD/TAIL, START, then CTL. */
-static void ring_init(Ring *r, Ctx *c, bool bsd, uint32_t size)
-{
-    r->c = c;
-    r->base = bsd ? G45_BSD_BASE : G45_RCS_BASE;
-    r->gfx = bsd ? GFX_RING_BSD : GFX_RING_RCS;
-    r->size = size;
-    r->tail = 0;
-    r->irq = bsd ? G45_IIR_BSD_USER : G45_IIR_USER;
-    qtest_memset(c->qts, phys(r->gfx), 0, size);
-    wr(c, r->base + G45_RING_HWS_PGA, bsd ? GFX_HWS_BSD : GFX_HWS_RCS);
-    wr(c, r->base + G45_RING_CTL, 0);
-    wr(c, r->base + G45_RING_HEAD, 0);
-    wr(c, r->base + G45_RING_TAIL, 0);
-    wr(c, r->base + G45_RING_START, r->gfx);
-    wr(c, r->base + G45_RING_CTL,
-       ((size - 4096) & G45_CTL_SIZE_MASK) | G45_CTL_VALID);
-    g_assert_cmphex(rd(c, r->base + G45_RING_START), ==, r->gfx);
-    g_assert_cmphex(rd(c, r->base + G45_RING_HEAD) & G45_HEAD_ADDR, ==, 0);
-}
-
-static void emit(Ring *r, uint32_t dw)
-{
-    gfx_writel(r->c, r->gfx + r->tail, dw);
-    r->tail = (r->tail + 4) % r->size;
-}
-
-/* Pad to a qword (TAIL bits 2:0 are reserved) and hand over to the GPU. */
-static void submit(Ring *r)
-{
-    if (r->tail & 7) {
-        emit(r, CMD_NOOP);
-    }
-    wr(r->c, r->base + G45_RING_TAIL, r->tail);
-}
-
-static bool ring_idle(Ring *r)
-{
-    return (rd(r->c, r->base + G45_RING_HEAD) & G45_HEAD_ADDR) == r->tail;
-}
-
-static void wait_idle(Ring *r)
-{
-    for (int us = 0; !ring_idle(r); us += 1000) {
-        g_assert_cmpint(us, <, WAIT_US);
-        g_usleep(1000);
-    }
+    g45q_ring_init(r, c, bsd ? G45_BSD_BASE : G45_RCS_BASE,
+                   bsd ? GFX_RING_BSD : GFX_RING_RCS, size,
+                   bsd ? GFX_HWS_BSD : GFX_HWS_RCS);
+    g_assert_cmphex(g45q_rd(c, r->base + G45_RING_START), ==, r->gfx);
+    g_assert_cmphex(g45q_rd(c, r->base + G45_RING_HEAD) & G45_HEAD_ADDR, ==, 0);
 }
 
 /* Wait for IIR bits, then acknowledge them (write 1 to clear). */
-static void wait_iir(Ctx *c, uint32_t bits)
+static void wait_iir(G45Q *c, uint32_t bits)
 {
-    for (int us = 0; (rd(c, G45_IIR) & bits) != bits; us += 1000) {
-        g_assert_cmpint(us, <, WAIT_US);
-        g_usleep(1000);
-    }
-    wr(c, G45_IIR, bits);
-    g_assert_cmphex(rd(c, G45_IIR) & bits, ==, 0);
+    g45q_wait_iir(c, bits);
+    g45q_wr(c, G45_IIR, bits);
+    g_assert_cmphex(g45q_rd(c, G45_IIR) & bits, ==, 0);
 }
 
-static void emit_sdi(Ring *r, uint32_t byte_off, uint32_t v)
+static void emit_sdi(G45QRing *r, uint32_t byte_off, uint32_t v)
 {
-    emit(r, CMD_SDI);
-    emit(r, byte_off);
-    emit(r, v);
+    g45q_emit(r, CMD_SDI);
+    g45q_emit(r, byte_off);
+    g45q_emit(r, v);
 }
 
-static void emit_sdimm(Ring *r, uint32_t gfx, uint32_t v)
+static void emit_sdimm(G45QRing *r, uint32_t gfx, uint32_t v)
 {
-    emit(r, CMD_SDIMM_GTT);
-    emit(r, 0);
-    emit(r, gfx);
-    emit(r, v);
+    g45q_emit(r, CMD_SDIMM_GTT);
+    g45q_emit(r, 0);
+    g45q_emit(r, gfx);
+    g45q_emit(r, v);
 }
 
 /* ---- 1. stores and the user interrupt -------------------------------- */
@@ -201,83 +105,83 @@ static void emit_sdimm(Ring *r, uint32_t gfx, uint32_t v)
  * physical address, then MI_USER_INTERRUPT: every store is in memory by the
  * time IIR shows the interrupt.
  */
-static void check_stores(Ring *r, uint32_t hws, uint32_t seed)
+static void check_stores(G45QRing *r, uint32_t hws, uint32_t seed)
 {
-    Ctx *c = r->c;
+    G45Q *c = r->c;
     const int n = 64;
 
     for (int i = 0; i < n; i++) {
         emit_sdi(r, 0x100 + 4 * i, seed + i);
     }
     emit_sdimm(r, GFX_DATA + 0x10, seed ^ 0x11111111);
-    emit(r, CMD_SDIMM_GTT64);
-    emit(r, 0);
-    emit(r, GFX_DATA + 0x18);
-    emit(r, seed ^ 0x22222222);
-    emit(r, seed ^ 0x33333333);
-    emit(r, CMD_SDIMM_PHYS);
-    emit(r, 0);                     /* address bits 35:32 */
-    emit(r, (uint32_t)phys(GFX_DATA + 0x20));
-    emit(r, seed ^ 0x44444444);
-    emit(r, CMD_USER_IRQ);
-    submit(r);
+    g45q_emit(r, CMD_SDIMM_GTT64);
+    g45q_emit(r, 0);
+    g45q_emit(r, GFX_DATA + 0x18);
+    g45q_emit(r, seed ^ 0x22222222);
+    g45q_emit(r, seed ^ 0x33333333);
+    g45q_emit(r, CMD_SDIMM_PHYS);
+    g45q_emit(r, 0);                     /* address bits 35:32 */
+    g45q_emit(r, (uint32_t)phys(GFX_DATA + 0x20));
+    g45q_emit(r, seed ^ 0x44444444);
+    g45q_emit(r, CMD_USER_IRQ);
+    g45q_submit(r);
 
     wait_iir(c, r->irq);
     /* Visible as soon as the interrupt is: no further wait. */
     for (int i = 0; i < n; i++) {
-        g_assert_cmphex(gfx_readl(c, hws + 0x100 + 4 * i), ==, seed + i);
+        g_assert_cmphex(g45q_gfx_readl(c, hws + 0x100 + 4 * i), ==, seed + i);
     }
-    g_assert_cmphex(gfx_readl(c, GFX_DATA + 0x10), ==, seed ^ 0x11111111);
-    g_assert_cmphex(gfx_readl(c, GFX_DATA + 0x18), ==, seed ^ 0x22222222);
-    g_assert_cmphex(gfx_readl(c, GFX_DATA + 0x1c), ==, seed ^ 0x33333333);
-    g_assert_cmphex(gfx_readl(c, GFX_DATA + 0x20), ==, seed ^ 0x44444444);
-    wait_idle(r);
-    g_assert_cmphex(rd(c, r->base + G45_RING_MI_MODE) & G45_MI_MODE_IDLE, ==,
+    g_assert_cmphex(g45q_gfx_readl(c, GFX_DATA + 0x10), ==, seed ^ 0x11111111);
+    g_assert_cmphex(g45q_gfx_readl(c, GFX_DATA + 0x18), ==, seed ^ 0x22222222);
+    g_assert_cmphex(g45q_gfx_readl(c, GFX_DATA + 0x1c), ==, seed ^ 0x33333333);
+    g_assert_cmphex(g45q_gfx_readl(c, GFX_DATA + 0x20), ==, seed ^ 0x44444444);
+    g45q_wait_idle(r);
+    g_assert_cmphex(g45q_rd(c, r->base + G45_RING_MI_MODE) & G45_MI_MODE_IDLE, ==,
                     G45_MI_MODE_IDLE);
-    g_assert_cmphex(rd(c, G45_IIR) & G45_IIR_CS_ERROR, ==, 0);
+    g_assert_cmphex(g45q_rd(c, G45_IIR) & G45_IIR_CS_ERROR, ==, 0);
 }
 
 static void test_store_data(void)
 {
-    Ctx c;
-    Ring r;
+    G45Q c;
+    G45QRing r;
 
     ctx_start(&c);
     ring_init(&r, &c, false, 16 * 1024);
-    g_assert_cmphex(rd(&c, G45_HWS_PGA), ==, GFX_HWS_RCS);
+    g_assert_cmphex(g45q_rd(&c, G45_HWS_PGA), ==, GFX_HWS_RCS);
     check_stores(&r, GFX_HWS_RCS, 0x1000);
-    /* Ring continues where it stopped; a second stream overwrites. */
+    /* G45QRing continues where it stopped; a second stream overwrites. */
     check_stores(&r, GFX_HWS_RCS, 0xabc000);
     /* No user interrupt without MI_USER_INTERRUPT. */
     emit_sdi(&r, 0x40, 0xfeedf00d);
-    submit(&r);
-    wait_idle(&r);
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x40), ==, 0xfeedf00d);
-    g_assert_cmphex(rd(&c, G45_IIR) & G45_IIR_USER, ==, 0);
+    g45q_submit(&r);
+    g45q_wait_idle(&r);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x40), ==, 0xfeedf00d);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR) & G45_IIR_USER, ==, 0);
     /* A masked interrupt does not appear in IIR. */
-    wr(&c, G45_IMR, 0xffffffff);
-    emit(&r, CMD_USER_IRQ);
-    submit(&r);
-    wait_idle(&r);
+    g45q_wr(&c, G45_IMR, 0xffffffff);
+    g45q_emit(&r, CMD_USER_IRQ);
+    g45q_submit(&r);
+    g45q_wait_idle(&r);
     g_usleep(20 * 1000);
-    g_assert_cmphex(rd(&c, G45_IIR) & G45_IIR_USER, ==, 0);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR) & G45_IIR_USER, ==, 0);
     ctx_stop(&c);
 }
 
 /* ---- 2. batch buffers -------------------------------------------------- */
 
-static uint32_t batch_emit(Ctx *c, uint32_t gfx, const uint32_t *dw, int n)
+static uint32_t batch_emit(G45Q *c, uint32_t gfx, const uint32_t *dw, int n)
 {
     for (int i = 0; i < n; i++) {
-        gfx_writel(c, gfx + 4 * i, dw[i]);
+        g45q_gfx_writel(c, gfx + 4 * i, dw[i]);
     }
     return gfx + 4 * n;
 }
 
 static void test_batch(void)
 {
-    Ctx c;
-    Ring r;
+    G45Q c;
+    G45QRing r;
     const uint32_t a = GFX_BATCH, b = GFX_BATCH + 0x1000;
     const uint32_t b2 = GFX_BATCH + 0x2000;
     const uint32_t d = GFX_DATA;
@@ -312,55 +216,55 @@ static void test_batch(void)
     }
 
     /* ring -> A -> ring: the store after the batch sees it finished */
-    emit(&r, CMD_BB_START_GTT);
-    emit(&r, a);
+    g45q_emit(&r, CMD_BB_START_GTT);
+    g45q_emit(&r, a);
     emit_sdimm(&r, d + 0x04, 0x11110001);
-    emit(&r, CMD_USER_IRQ);
-    submit(&r);
+    g45q_emit(&r, CMD_USER_IRQ);
+    g45q_submit(&r);
     wait_iir(&c, G45_IIR_USER);
-    g_assert_cmphex(gfx_readl(&c, d + 0x00), ==, 0xaaaa0001);
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x80), ==, 0xaaaa0002);
-    g_assert_cmphex(gfx_readl(&c, d + 0x04), ==, 0x11110001);
-    wait_idle(&r);
-    g_assert_cmphex(rd(&c, G45_RCS_BASE + G45_RING_BBSTATE) &
+    g_assert_cmphex(g45q_gfx_readl(&c, d + 0x00), ==, 0xaaaa0001);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x80), ==, 0xaaaa0002);
+    g_assert_cmphex(g45q_gfx_readl(&c, d + 0x04), ==, 0x11110001);
+    g45q_wait_idle(&r);
+    g_assert_cmphex(g45q_rd(&c, G45_RCS_BASE + G45_RING_BBSTATE) &
                     G45_BBSTATE_ACTIVE, ==, 0);
 
     /* ring -> B -> B2 -> ring */
-    emit(&r, CMD_BB_START_GTT);
-    emit(&r, b);
+    g45q_emit(&r, CMD_BB_START_GTT);
+    g45q_emit(&r, b);
     emit_sdimm(&r, d + 0x1c, 0x11110002);
-    emit(&r, CMD_USER_IRQ);
-    submit(&r);
+    g45q_emit(&r, CMD_USER_IRQ);
+    g45q_submit(&r);
     wait_iir(&c, G45_IIR_USER);
-    g_assert_cmphex(gfx_readl(&c, d + 0x10), ==, 0xbbbb0001);
-    g_assert_cmphex(gfx_readl(&c, d + 0x14), ==, 0);
-    g_assert_cmphex(gfx_readl(&c, d + 0x18), ==, 0xbbbb0002);
-    g_assert_cmphex(gfx_readl(&c, d + 0x1c), ==, 0x11110002);
-    wait_idle(&r);
+    g_assert_cmphex(g45q_gfx_readl(&c, d + 0x10), ==, 0xbbbb0001);
+    g_assert_cmphex(g45q_gfx_readl(&c, d + 0x14), ==, 0);
+    g_assert_cmphex(g45q_gfx_readl(&c, d + 0x18), ==, 0xbbbb0002);
+    g_assert_cmphex(g45q_gfx_readl(&c, d + 0x1c), ==, 0x11110002);
+    g45q_wait_idle(&r);
 
     /* a batch at a guest-physical address (bit 7 clear) */
-    emit(&r, CMD_BB_START_PHYS);
-    emit(&r, PHYS_BATCH);
-    emit(&r, CMD_USER_IRQ);
-    submit(&r);
+    g45q_emit(&r, CMD_BB_START_PHYS);
+    g45q_emit(&r, PHYS_BATCH);
+    g45q_emit(&r, CMD_USER_IRQ);
+    g45q_submit(&r);
     wait_iir(&c, G45_IIR_USER);
-    g_assert_cmphex(gfx_readl(&c, d + 0x20), ==, 0xcccc0001);
-    wait_idle(&r);
+    g_assert_cmphex(g45q_gfx_readl(&c, d + 0x20), ==, 0xcccc0001);
+    g45q_wait_idle(&r);
 
     /* the same batch twice in one stream, each time from the top */
-    gfx_writel(&c, d + 0x00, 0);
-    emit(&r, CMD_BB_START_GTT);
-    emit(&r, a);
+    g45q_gfx_writel(&c, d + 0x00, 0);
+    g45q_emit(&r, CMD_BB_START_GTT);
+    g45q_emit(&r, a);
     emit_sdi(&r, 0x84, 0x5555);
-    emit(&r, CMD_BB_START_GTT);
-    emit(&r, a);
-    emit(&r, CMD_USER_IRQ);
-    submit(&r);
+    g45q_emit(&r, CMD_BB_START_GTT);
+    g45q_emit(&r, a);
+    g45q_emit(&r, CMD_USER_IRQ);
+    g45q_submit(&r);
     wait_iir(&c, G45_IIR_USER);
-    g_assert_cmphex(gfx_readl(&c, d + 0x00), ==, 0xaaaa0001);
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x84), ==, 0x5555);
-    wait_idle(&r);
-    g_assert_cmphex(rd(&c, G45_IIR) & G45_IIR_CS_ERROR, ==, 0);
+    g_assert_cmphex(g45q_gfx_readl(&c, d + 0x00), ==, 0xaaaa0001);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x84), ==, 0x5555);
+    g45q_wait_idle(&r);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR) & G45_IIR_CS_ERROR, ==, 0);
     ctx_stop(&c);
 }
 
@@ -368,33 +272,33 @@ static void test_batch(void)
 
 static void test_wrap(void)
 {
-    Ctx c;
-    Ring r;
+    G45Q c;
+    G45QRing r;
     uint32_t head;
 
     ctx_start(&c);
     ring_init(&r, &c, false, 4096);
     /* Move HEAD and TAIL to 24 bytes before the end with MI_NOOPs. */
     while (r.tail != 4096 - 24) {
-        emit(&r, CMD_NOOP);
+        g45q_emit(&r, CMD_NOOP);
     }
-    submit(&r);
-    wait_idle(&r);
-    g_assert_cmphex(rd(&c, G45_RCS_BASE + G45_RING_HEAD) &
+    g45q_submit(&r);
+    g45q_wait_idle(&r);
+    g_assert_cmphex(g45q_rd(&c, G45_RCS_BASE + G45_RING_HEAD) &
                     G45_HEAD_ADDR, ==, 4096 - 24);
     /* STORE_DATA_IMM ends 8 bytes before the end; STORE_DATA_INDEX then
      * straddles it (two dwords at the end, one at the start). */
     emit_sdimm(&r, GFX_DATA, 0x12345678);
     emit_sdi(&r, 0x200, 0x9abcdef0);
     g_assert_cmpuint(r.tail, ==, 4);
-    emit(&r, CMD_USER_IRQ);
-    submit(&r);
+    g45q_emit(&r, CMD_USER_IRQ);
+    g45q_submit(&r);
     g_assert_cmpuint(r.tail, ==, 8);
     wait_iir(&c, G45_IIR_USER);
-    g_assert_cmphex(gfx_readl(&c, GFX_DATA), ==, 0x12345678);
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x200), ==, 0x9abcdef0);
-    wait_idle(&r);
-    head = rd(&c, G45_RCS_BASE + G45_RING_HEAD);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_DATA), ==, 0x12345678);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x200), ==, 0x9abcdef0);
+    g45q_wait_idle(&r);
+    head = g45q_rd(&c, G45_RCS_BASE + G45_RING_HEAD);
     g_assert_cmphex(head & G45_HEAD_ADDR, ==, 8);
     g_assert_cmphex(head >> G45_HEAD_WRAP_SHIFT, ==, 1);
 
@@ -405,18 +309,18 @@ static void test_wrap(void)
         for (int i = 0; i < n; i++) {
             emit_sdi(&r, 0x400 + 4 * (i % 64), round << 16 | i);
         }
-        emit(&r, CMD_USER_IRQ);
-        submit(&r);
+        g45q_emit(&r, CMD_USER_IRQ);
+        g45q_submit(&r);
         wait_iir(&c, G45_IIR_USER);
         for (int i = n - 64 > 0 ? n - 64 : 0; i < n; i++) {
-            g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x400 + 4 * (i % 64)),
+            g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x400 + 4 * (i % 64)),
                             ==, round << 16 | i);
         }
-        wait_idle(&r);
+        g45q_wait_idle(&r);
     }
-    head = rd(&c, G45_RCS_BASE + G45_RING_HEAD);
+    head = g45q_rd(&c, G45_RCS_BASE + G45_RING_HEAD);
     g_assert_cmpuint(head >> G45_HEAD_WRAP_SHIFT, >, 1);
-    g_assert_cmphex(rd(&c, G45_IIR) & G45_IIR_CS_ERROR, ==, 0);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR) & G45_IIR_CS_ERROR, ==, 0);
     ctx_stop(&c);
 }
 
@@ -424,17 +328,17 @@ static void test_wrap(void)
 
 static void test_bsd(void)
 {
-    Ctx c;
-    Ring rcs, bsd;
+    G45Q c;
+    G45QRing rcs, bsd;
     uint32_t hdr;
 
     ctx_start(&c);
     ring_init(&bsd, &c, true, 8192);
-    g_assert_cmphex(rd(&c, G45_BSD_BASE + G45_RING_HWS_PGA), ==, GFX_HWS_BSD);
+    g_assert_cmphex(g45q_rd(&c, G45_BSD_BASE + G45_RING_HWS_PGA), ==, GFX_HWS_BSD);
     check_stores(&bsd, GFX_HWS_BSD, 0x5000);
     /* Only the BSD bit, and the render status page untouched. */
-    g_assert_cmphex(rd(&c, G45_IIR) & G45_IIR_USER, ==, 0);
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x100), ==, 0);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR) & G45_IIR_USER, ==, 0);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x100), ==, 0);
 
     /* Both rings at once, each with its own status page and interrupt. */
     ring_init(&rcs, &c, false, 8192);
@@ -442,56 +346,56 @@ static void test_bsd(void)
         emit_sdi(&rcs, 0x100 + 4 * (i % 64), 0x70000 + i);
         emit_sdi(&bsd, 0x100 + 4 * (i % 64), 0x90000 + i);
     }
-    emit(&rcs, CMD_USER_IRQ);
-    emit(&bsd, CMD_USER_IRQ);
-    submit(&rcs);
-    submit(&bsd);
+    g45q_emit(&rcs, CMD_USER_IRQ);
+    g45q_emit(&bsd, CMD_USER_IRQ);
+    g45q_submit(&rcs);
+    g45q_submit(&bsd);
     wait_iir(&c, G45_IIR_USER | G45_IIR_BSD_USER);
     for (int i = 200 - 64; i < 200; i++) {
-        g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x100 + 4 * (i % 64)), ==,
+        g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x100 + 4 * (i % 64)), ==,
                         0x70000 + i);
-        g_assert_cmphex(gfx_readl(&c, GFX_HWS_BSD + 0x100 + 4 * (i % 64)), ==,
+        g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_BSD + 0x100 + 4 * (i % 64)), ==,
                         0x90000 + i);
     }
-    wait_idle(&rcs);
-    wait_idle(&bsd);
+    g45q_wait_idle(&rcs);
+    g45q_wait_idle(&bsd);
 
     /* Batches run on the BSD ring too. */
-    gfx_writel(&c, GFX_BATCH, CMD_SDI);
-    gfx_writel(&c, GFX_BATCH + 4, 0x48);
-    gfx_writel(&c, GFX_BATCH + 8, 0xb5db5d);
-    gfx_writel(&c, GFX_BATCH + 12, CMD_BB_END);
-    emit(&bsd, CMD_BB_START_GTT);
-    emit(&bsd, GFX_BATCH);
-    emit(&bsd, CMD_USER_IRQ);
-    submit(&bsd);
+    g45q_gfx_writel(&c, GFX_BATCH, CMD_SDI);
+    g45q_gfx_writel(&c, GFX_BATCH + 4, 0x48);
+    g45q_gfx_writel(&c, GFX_BATCH + 8, 0xb5db5d);
+    g45q_gfx_writel(&c, GFX_BATCH + 12, CMD_BB_END);
+    g45q_emit(&bsd, CMD_BB_START_GTT);
+    g45q_emit(&bsd, GFX_BATCH);
+    g45q_emit(&bsd, CMD_USER_IRQ);
+    g45q_submit(&bsd);
     wait_iir(&c, G45_IIR_BSD_USER);
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_BSD + 0x48), ==, 0xb5db5d);
-    wait_idle(&bsd);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_BSD + 0x48), ==, 0xb5db5d);
+    g45q_wait_idle(&bsd);
 
     /* A 2D command is a parser error on the BSD ring: it halts there. */
     hdr = CMD_XY_COLOR | BLT_WRITE_ALL;
-    emit(&bsd, hdr);
+    g45q_emit(&bsd, hdr);
     for (int i = 0; i < 5; i++) {
-        emit(&bsd, 0);
+        g45q_emit(&bsd, 0);
     }
     emit_sdi(&bsd, 0x4c, 0x1);
-    emit(&bsd, CMD_USER_IRQ);
-    submit(&bsd);
+    g45q_emit(&bsd, CMD_USER_IRQ);
+    g45q_submit(&bsd);
     wait_iir(&c, G45_IIR_CS_ERROR);
-    g_assert_cmphex(rd(&c, G45_EIR) & G45_EIR_INSTRUCTION, ==,
+    g_assert_cmphex(g45q_rd(&c, G45_EIR) & G45_EIR_INSTRUCTION, ==,
                     G45_EIR_INSTRUCTION);
-    g_assert_cmphex(rd(&c, G45_BSD_BASE + G45_RING_IPEHR), ==, hdr);
+    g_assert_cmphex(g45q_rd(&c, G45_BSD_BASE + G45_RING_IPEHR), ==, hdr);
     g_usleep(20 * 1000);
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_BSD + 0x4c), ==, 0);
-    g_assert_false(ring_idle(&bsd));
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_BSD + 0x4c), ==, 0);
+    g_assert_false(g45q_ring_idle(&bsd));
     /* The render ring is not affected. */
     check_stores(&rcs, GFX_HWS_RCS, 0x7700);
     /* A media-domain reset brings the BSD back. */
     qpci_config_writeb(c.dev, PCI_GDRST, GDRST_MEDIA);
     g_assert_cmphex(qpci_config_readb(c.dev, PCI_GDRST) & 1, ==, 0);
-    g_assert_cmphex(rd(&c, G45_BSD_BASE + G45_RING_CTL), ==, 0);
-    wr(&c, G45_EIR, G45_EIR_INSTRUCTION);
+    g_assert_cmphex(g45q_rd(&c, G45_BSD_BASE + G45_RING_CTL), ==, 0);
+    g45q_wr(&c, G45_EIR, G45_EIR_INSTRUCTION);
     ring_init(&bsd, &c, true, 8192);
     check_stores(&bsd, GFX_HWS_BSD, 0x5500);
     ctx_stop(&c);
@@ -536,7 +440,7 @@ static void px_set(Surf *s, int x, int y, uint32_t v)
     }
 }
 
-static void surf_init(Ctx *c, Surf *s, uint32_t gfx, int w, int h, int cpp,
+static void surf_init(G45Q *c, Surf *s, uint32_t gfx, int w, int h, int cpp,
                       uint32_t seed)
 {
     GRand *rnd = g_rand_new_with_seed(seed);
@@ -554,7 +458,7 @@ static void surf_init(Ctx *c, Surf *s, uint32_t gfx, int w, int h, int cpp,
     qtest_memwrite(c->qts, phys(gfx), s->ref, s->pitch * h);
 }
 
-static void surf_check(Ctx *c, const Surf *s)
+static void surf_check(G45Q *c, const Surf *s)
 {
     g_autofree uint8_t *got = g_malloc(s->pitch * s->h);
 
@@ -579,19 +483,19 @@ static uint32_t br13(const Surf *s, uint8_t rop)
            (uint32_t)rop << G45_BR13_ROP_SHIFT | s->pitch;
 }
 
-static void xy_color(Ring *r, Surf *s, uint32_t wmask_bits, uint8_t rop,
+static void xy_color(G45QRing *r, Surf *s, uint32_t wmask_bits, uint8_t rop,
                      int x1, int y1, int x2, int y2, uint32_t color)
 {
     uint32_t wmask = s->cpp == 4 ?
         (wmask_bits & G45_BLT_WRITE_RGB ? 0x00ffffffu : 0) |
         (wmask_bits & G45_BLT_WRITE_ALPHA ? 0xff000000u : 0) : 0xffffu;
 
-    emit(r, CMD_XY_COLOR | wmask_bits);
-    emit(r, br13(s, rop));
-    emit(r, y1 << 16 | x1);
-    emit(r, y2 << 16 | x2);
-    emit(r, s->gfx);
-    emit(r, color);
+    g45q_emit(r, CMD_XY_COLOR | wmask_bits);
+    g45q_emit(r, br13(s, rop));
+    g45q_emit(r, y1 << 16 | x1);
+    g45q_emit(r, y2 << 16 | x2);
+    g45q_emit(r, s->gfx);
+    g45q_emit(r, color);
     for (int y = y1; y < y2; y++) {
         for (int x = x1; x < x2; x++) {
             uint32_t d = px_get(s, x, y);
@@ -602,17 +506,17 @@ static void xy_color(Ring *r, Surf *s, uint32_t wmask_bits, uint8_t rop,
     }
 }
 
-static void xy_src_copy(Ring *r, Surf *dst, const Surf *src, uint8_t rop,
+static void xy_src_copy(G45QRing *r, Surf *dst, const Surf *src, uint8_t rop,
                         int x1, int y1, int x2, int y2, int sx, int sy)
 {
-    emit(r, CMD_XY_SRC_COPY | (dst->cpp == 4 ? BLT_WRITE_ALL : 0));
-    emit(r, br13(dst, rop));
-    emit(r, y1 << 16 | x1);
-    emit(r, y2 << 16 | x2);
-    emit(r, dst->gfx);
-    emit(r, sy << 16 | sx);
-    emit(r, src->pitch);
-    emit(r, src->gfx);
+    g45q_emit(r, CMD_XY_SRC_COPY | (dst->cpp == 4 ? BLT_WRITE_ALL : 0));
+    g45q_emit(r, br13(dst, rop));
+    g45q_emit(r, y1 << 16 | x1);
+    g45q_emit(r, y2 << 16 | x2);
+    g45q_emit(r, dst->gfx);
+    g45q_emit(r, sy << 16 | sx);
+    g45q_emit(r, src->pitch);
+    g45q_emit(r, src->gfx);
     for (int y = y1; y < y2; y++) {
         for (int x = x1; x < x2; x++) {
             uint32_t v = rop3(rop, 0, px_get(src, sx + x - x1, sy + y - y1),
@@ -623,19 +527,19 @@ static void xy_src_copy(Ring *r, Surf *dst, const Surf *src, uint8_t rop,
     }
 }
 
-static void blit_done(Ctx *c, Ring *r)
+static void blit_done(G45Q *c, G45QRing *r)
 {
-    emit(r, CMD_USER_IRQ);
-    submit(r);
+    g45q_emit(r, CMD_USER_IRQ);
+    g45q_submit(r);
     wait_iir(c, G45_IIR_USER);
-    wait_idle(r);
-    g_assert_cmphex(rd(c, G45_IIR) & G45_IIR_CS_ERROR, ==, 0);
+    g45q_wait_idle(r);
+    g_assert_cmphex(g45q_rd(c, G45_IIR) & G45_IIR_CS_ERROR, ==, 0);
 }
 
 static void test_blit(void)
 {
-    Ctx c;
-    Ring r;
+    G45Q c;
+    G45QRing r;
     Surf dst, src;
 
     ctx_start(&c);
@@ -679,17 +583,17 @@ static void test_blit(void)
     /* Blits from a batch buffer, 32 bpp again, into a fresh surface. */
     surf_init(&c, &dst, GFX_SURF_DST, 32, 32, 4, 5);
     {
-        Ring br = r;            /* write the batch with the ring helpers */
+        G45QRing br = r;            /* write the batch with the ring helpers */
 
         br.gfx = GFX_BATCH;
         br.size = 0x10000;
         br.tail = 0;
         xy_color(&br, &dst, BLT_WRITE_ALL, 0xf0, 0, 0, 16, 16, 0xff00ff00);
         xy_color(&br, &dst, BLT_WRITE_ALL, 0x55, 8, 8, 32, 32, 0);
-        emit(&br, CMD_BB_END);
+        g45q_emit(&br, CMD_BB_END);
     }
-    emit(&r, CMD_BB_START_GTT);
-    emit(&r, GFX_BATCH);
+    g45q_emit(&r, CMD_BB_START_GTT);
+    g45q_emit(&r, GFX_BATCH);
     blit_done(&c, &r);
     surf_check(&c, &dst);
     g_free(dst.ref);
@@ -699,7 +603,7 @@ static void test_blit(void)
 /* ---- 6. hang and reset --------------------------------------------------- */
 
 /* After a render reset the engine registers read 0 (docs/g45-cs.md). */
-static void check_reset_state(Ctx *c, uint32_t base)
+static void check_reset_state(G45Q *c, uint32_t base)
 {
     static const uint32_t zero[] = {
         G45_RING_TAIL, G45_RING_HEAD, G45_RING_START, G45_RING_CTL,
@@ -707,31 +611,31 @@ static void check_reset_state(Ctx *c, uint32_t base)
     };
 
     for (int i = 0; i < ARRAY_SIZE(zero); i++) {
-        g_assert_cmphex(rd(c, base + zero[i]), ==, 0);
+        g_assert_cmphex(g45q_rd(c, base + zero[i]), ==, 0);
     }
 }
 
 static void test_hang_reset(void)
 {
-    Ctx c;
-    Ring r, bsd;
+    G45Q c;
+    G45QRing r, bsd;
     uint32_t head, acthd;
 
     ctx_start(&c);
     ring_init(&r, &c, false, 16 * 1024);
     ring_init(&bsd, &c, true, 4096);
     /* A batch that jumps to itself. */
-    gfx_writel(&c, GFX_BATCH, CMD_BB_START_GTT);
-    gfx_writel(&c, GFX_BATCH + 4, GFX_BATCH);
-    emit(&r, CMD_BB_START_GTT);
-    emit(&r, GFX_BATCH);
+    g45q_gfx_writel(&c, GFX_BATCH, CMD_BB_START_GTT);
+    g45q_gfx_writel(&c, GFX_BATCH + 4, GFX_BATCH);
+    g45q_emit(&r, CMD_BB_START_GTT);
+    g45q_emit(&r, GFX_BATCH);
     emit_sdi(&r, 0x60, 0xbad);          /* never reached */
-    emit(&r, CMD_USER_IRQ);
-    submit(&r);
+    g45q_emit(&r, CMD_USER_IRQ);
+    g45q_submit(&r);
 
     g_usleep(50 * 1000);
-    head = rd(&c, G45_RCS_BASE + G45_RING_HEAD);
-    acthd = rd(&c, G45_RCS_BASE + G45_RING_ACTHD);
+    head = g45q_rd(&c, G45_RCS_BASE + G45_RING_HEAD);
+    acthd = g45q_rd(&c, G45_RCS_BASE + G45_RING_ACTHD);
     /* HEAD moved past the BB_START and stays; ACTHD is in the batch. */
     g_assert_cmphex(head & G45_HEAD_ADDR, ==, 8);
     g_assert_cmphex(acthd, ==, GFX_BATCH);
@@ -742,15 +646,15 @@ static void test_hang_reset(void)
         /* MMIO answers while the engine spins (it must not hold its lock
          * for anything like the hang timer's 10 s). */
         t0 = g_get_monotonic_time();
-        g_assert_cmphex(rd(&c, G45_RCS_BASE + G45_RING_HEAD), ==, head);
+        g_assert_cmphex(g45q_rd(&c, G45_RCS_BASE + G45_RING_HEAD), ==, head);
         g_assert_cmpint(g_get_monotonic_time() - t0, <, 2 * 1000 * 1000);
-        g_assert_cmphex(rd(&c, G45_RCS_BASE + G45_RING_ACTHD), ==, acthd);
-        g_assert_cmphex(rd(&c, G45_RCS_BASE + G45_RING_MI_MODE) &
+        g_assert_cmphex(g45q_rd(&c, G45_RCS_BASE + G45_RING_ACTHD), ==, acthd);
+        g_assert_cmphex(g45q_rd(&c, G45_RCS_BASE + G45_RING_MI_MODE) &
                         G45_MI_MODE_IDLE, ==, 0);
-        g_assert_cmphex(rd(&c, G45_IIR) & G45_IIR_USER, ==, 0);
+        g_assert_cmphex(g45q_rd(&c, G45_IIR) & G45_IIR_USER, ==, 0);
     }
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x60), ==, 0);
-    g_assert_cmphex(rd(&c, G45_IIR) & (G45_IIR_USER | G45_IIR_CS_ERROR), ==,
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x60), ==, 0);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR) & (G45_IIR_USER | G45_IIR_CS_ERROR), ==,
                     0);
     /* The video ring is independent of the stuck render ring. */
     check_stores(&bsd, GFX_HWS_BSD, 0x600);
@@ -759,12 +663,12 @@ static void test_hang_reset(void)
     qpci_config_writeb(c.dev, PCI_GDRST, GDRST_RENDER);
     g_assert_cmphex(qpci_config_readb(c.dev, PCI_GDRST) & 1, ==, 0);
     check_reset_state(&c, G45_RCS_BASE);
-    g_assert_cmphex(rd(&c, G45_HWS_PGA), ==, GFX_HWS_RCS);
+    g_assert_cmphex(g45q_rd(&c, G45_HWS_PGA), ==, GFX_HWS_RCS);
     g_usleep(20 * 1000);
     check_reset_state(&c, G45_RCS_BASE);
-    g_assert_cmphex(gfx_readl(&c, GFX_HWS_RCS + 0x60), ==, 0);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS_RCS + 0x60), ==, 0);
     /* The BSD was not reset. */
-    g_assert_cmphex(rd(&c, G45_BSD_BASE + G45_RING_START), ==, GFX_RING_BSD);
+    g_assert_cmphex(g45q_rd(&c, G45_BSD_BASE + G45_RING_START), ==, GFX_RING_BSD);
 
     ring_init(&r, &c, false, 16 * 1024);
     check_stores(&r, GFX_HWS_RCS, 0x6000);
@@ -774,10 +678,10 @@ static void test_hang_reset(void)
 
 /* ---- 7. garbage ---------------------------------------------------------- */
 
-static void garbage_round(Ctx *c, bool bsd, uint32_t seed)
+static void garbage_round(G45Q *c, bool bsd, uint32_t seed)
 {
     GRand *rnd = g_rand_new_with_seed(seed);
-    Ring r, other;
+    G45QRing r, other;
     uint32_t base = bsd ? G45_BSD_BASE : G45_RCS_BASE;
     uint32_t words[1022];
 
@@ -794,26 +698,26 @@ static void garbage_round(Ctx *c, bool bsd, uint32_t seed)
     g_rand_free(rnd);
     qtest_memwrite(c->qts, phys(r.gfx), words, sizeof(words));
     r.tail = sizeof(words);
-    wr(c, base + G45_RING_TAIL, r.tail);
+    g45q_wr(c, base + G45_RING_TAIL, r.tail);
     g_usleep(30 * 1000);
     /* QEMU answers. */
-    g_assert_cmphex(rd(c, base + G45_RING_START), ==, r.gfx);
+    g_assert_cmphex(g45q_rd(c, base + G45_RING_START), ==, r.gfx);
     /* The parser did look at it (HEAD moved or a header was latched). */
-    g_assert_cmphex(rd(c, base + G45_RING_HEAD) |
-                    rd(c, base + G45_RING_IPEHR), !=, 0);
-    rd(c, G45_IIR);
+    g_assert_cmphex(g45q_rd(c, base + G45_RING_HEAD) |
+                    g45q_rd(c, base + G45_RING_IPEHR), !=, 0);
+    g45q_rd(c, G45_IIR);
 
     qpci_config_writeb(c->dev, PCI_GDRST, bsd ? GDRST_MEDIA : GDRST_RENDER);
     g_assert_cmphex(qpci_config_readb(c->dev, PCI_GDRST) & 1, ==, 0);
     check_reset_state(c, base);
     /* The garbage may have written anywhere: restore our set-up. */
     for (uint32_t i = 0; i < GFX_PAGES; i++) {
-        wr(c, G45_GTT_OFFSET + 4 * i, (PHYS_BASE + i * 4096) | 1);
+        g45q_wr(c, G45_GTT_OFFSET + 4 * i, (PHYS_BASE + i * 4096) | 1);
     }
-    wr(c, G45_IMR, ~(G45_IIR_USER | G45_IIR_BSD_USER | G45_IIR_CS_ERROR));
-    wr(c, G45_EMR, ~G45_EIR_INSTRUCTION);
-    wr(c, G45_EIR, 0xffffffff);
-    wr(c, G45_IIR, 0xffffffff);
+    g45q_wr(c, G45_IMR, ~(G45_IIR_USER | G45_IIR_BSD_USER | G45_IIR_CS_ERROR));
+    g45q_wr(c, G45_EMR, ~G45_EIR_INSTRUCTION);
+    g45q_wr(c, G45_EIR, 0xffffffff);
+    g45q_wr(c, G45_IIR, 0xffffffff);
     qtest_memset(c->qts, phys(bsd ? GFX_HWS_BSD : GFX_HWS_RCS), 0, 4096);
     ring_init(&r, c, bsd, 4096);
     check_stores(&r, bsd ? GFX_HWS_BSD : GFX_HWS_RCS, seed << 8);
@@ -825,7 +729,7 @@ static void garbage_round(Ctx *c, bool bsd, uint32_t seed)
 
 static void test_garbage(void)
 {
-    Ctx c;
+    G45Q c;
 
     ctx_start(&c);
     for (uint32_t seed = 1; seed <= 8; seed++) {

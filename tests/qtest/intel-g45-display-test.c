@@ -7,159 +7,107 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "qemu/osdep.h"
-#include "tests/qtest/libqtest.h"
-#include "tests/qtest/libqos/pci-pc.h"
+#include "intel-g45-qtest.h"
 #include "tests/qtest/libqos/fw_cfg.h"
 #include "hw/pci/pci_regs.h"
-#include "qemu/bswap.h"
-#include "hwgpu/intel/g45-regs.h"
-#include "hwgpu/intel/g45-display.h"
 
-typedef struct Ctx {
-    QTestState *qts;
-    QPCIBus *bus;
-    QPCIDevice *dev;
-    QPCIBar mmio;
-} Ctx;
-
-static void ctx_start(Ctx *c, const char *extra)
-{
-    c->qts = qtest_initf("-machine q35 -vga none -nic none -m 256 "
-                         "-device intel-g45,addr=02.0%s", extra);
-    c->bus = qpci_new_pc(c->qts, NULL);
-    c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
-    g_assert(c->dev);
-    qpci_device_enable(c->dev);
-    c->mmio = qpci_iomap(c->dev, 0, NULL);
-}
-
-static void ctx_stop(Ctx *c)
-{
-    g_free(c->dev);
-    qpci_free_pc(c->bus);
-    qtest_quit(c->qts);
-}
-
-static uint32_t rd(Ctx *c, uint32_t off)
-{
-    return qpci_io_readl(c->dev, c->mmio, off);
-}
-
-static void wr(Ctx *c, uint32_t off, uint32_t v)
-{
-    qpci_io_writel(c->dev, c->mmio, off, v);
-}
-
-/* 1024x768, 1344x806 total, DPLL 96 MHz * 81 / 3 / (4 * 10) = 64.8 MHz. */
-#define FRAME_NS (1344ull * 806 * 1000000 / 64800)
-
-static void program_mode(Ctx *c)
-{
-    wr(c, G45_HTOTAL_A, (1343u << 16) | 1023);
-    wr(c, G45_VTOTAL_A, (805u << 16) | 767);
-    wr(c, G45_VBLANK_A, (805u << 16) | 767);
-    wr(c, G45_PIPEASRC, (1023u << 16) | 767);
-    wr(c, G45_FPA0, (1u << 16) | (13u << 8) | 4);
-    wr(c, G45_DPLL_A, (1u << 31) | (1u << 26) | (1u << 19));
-    wr(c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
-}
+#define FRAME_NS G45Q_FRAME_NS
 
 static void test_frame_clock(void)
 {
-    Ctx c;
+    G45Q c;
     uint32_t f0, f1, dsl0, dsl1;
 
-    ctx_start(&c, "");
-    program_mode(&c);
-    f0 = rd(&c, G45_PIPEA_FRMCOUNT);
+    g45q_start(&c, "");
+    g45q_pipe_a(&c, 1024, 768);
+    f0 = g45q_rd(&c, G45_PIPEA_FRMCOUNT);
     qtest_clock_step(c.qts, 100 * FRAME_NS);
-    f1 = rd(&c, G45_PIPEA_FRMCOUNT);
+    f1 = g45q_rd(&c, G45_PIPEA_FRMCOUNT);
     g_assert_cmpuint(f1 - f0, >=, 99);
     g_assert_cmpuint(f1 - f0, <=, 101);
     /* The scanline moves with virtual time and stays within vtotal. */
-    dsl0 = rd(&c, G45_PIPEA_DSL);
+    dsl0 = g45q_rd(&c, G45_PIPEA_DSL);
     qtest_clock_step(c.qts, FRAME_NS / 4);
-    dsl1 = rd(&c, G45_PIPEA_DSL);
+    dsl1 = g45q_rd(&c, G45_PIPEA_DSL);
     g_assert_cmpuint(dsl0, <, 806);
     g_assert_cmpuint(dsl1, <, 806);
     g_assert_cmpuint((dsl1 + 806 - dsl0) % 806, >=, 200);
     g_assert_cmpuint((dsl1 + 806 - dsl0) % 806, <=, 204);
     /* Disabled pipe: frozen counter, state bit clear. */
-    wr(&c, G45_PIPEACONF, 0);
-    g_assert_cmphex(rd(&c, G45_PIPEACONF) & G45_PIPECONF_STATE, ==, 0);
-    f0 = rd(&c, G45_PIPEA_FRMCOUNT);
+    g45q_wr(&c, G45_PIPEACONF, 0);
+    g_assert_cmphex(g45q_rd(&c, G45_PIPEACONF) & G45_PIPECONF_STATE, ==, 0);
+    f0 = g45q_rd(&c, G45_PIPEA_FRMCOUNT);
     qtest_clock_step(c.qts, 10 * FRAME_NS);
-    g_assert_cmpuint(rd(&c, G45_PIPEA_FRMCOUNT), ==, f0);
-    ctx_stop(&c);
+    g_assert_cmpuint(g45q_rd(&c, G45_PIPEA_FRMCOUNT), ==, f0);
+    g45q_stop(&c);
 }
 
 static void test_vblank_irq(void)
 {
-    Ctx c;
+    G45Q c;
 
-    ctx_start(&c, "");
-    program_mode(&c);
-    wr(&c, G45_IMR, ~G45_IRQ_PIPE_A_EVENT);
-    wr(&c, G45_IER, G45_IRQ_PIPE_A_EVENT);
-    wr(&c, G45_PIPEASTAT, G45_PIPESTAT_START_VBLANK << 16);
-    g_assert_cmphex(rd(&c, G45_IIR), ==, 0);
+    g45q_start(&c, "");
+    g45q_pipe_a(&c, 1024, 768);
+    g45q_wr(&c, G45_IMR, ~G45_IRQ_PIPE_A_EVENT);
+    g45q_wr(&c, G45_IER, G45_IRQ_PIPE_A_EVENT);
+    g45q_wr(&c, G45_PIPEASTAT, G45_PIPESTAT_START_VBLANK << 16);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR), ==, 0);
     /* The device's timer raises it without any register access. */
     qtest_clock_step(c.qts, FRAME_NS + 1000);
-    g_assert_cmphex(rd(&c, G45_IIR), ==, G45_IRQ_PIPE_A_EVENT);
-    g_assert_cmphex(rd(&c, G45_PIPEASTAT) & 0xffff, ==,
+    g_assert_cmphex(g45q_rd(&c, G45_IIR), ==, G45_IRQ_PIPE_A_EVENT);
+    g_assert_cmphex(g45q_rd(&c, G45_PIPEASTAT) & 0xffff, ==,
                     G45_PIPESTAT_START_VBLANK);
-    wr(&c, G45_PIPEASTAT, (G45_PIPESTAT_START_VBLANK << 16) |
+    g45q_wr(&c, G45_PIPEASTAT, (G45_PIPESTAT_START_VBLANK << 16) |
        G45_PIPESTAT_START_VBLANK);
-    wr(&c, G45_IIR, G45_IRQ_PIPE_A_EVENT);
-    g_assert_cmphex(rd(&c, G45_IIR), ==, 0);
-    ctx_stop(&c);
+    g45q_wr(&c, G45_IIR, G45_IRQ_PIPE_A_EVENT);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR), ==, 0);
+    g45q_stop(&c);
 }
 
 static void test_surface_latch(void)
 {
-    Ctx c;
+    G45Q c;
 
-    ctx_start(&c, "");
-    program_mode(&c);
-    wr(&c, G45_DSPASURF, 0x10000);
+    g45q_start(&c, "");
+    g45q_pipe_a(&c, 1024, 768);
+    g45q_wr(&c, G45_DSPASURF, 0x10000);
     qtest_clock_step(c.qts, FRAME_NS);
-    g_assert_cmphex(rd(&c, G45_DSPASURFLIVE), ==, 0x10000);
-    wr(&c, G45_DSPASURF, 0x20000);
-    g_assert_cmphex(rd(&c, G45_DSPASURFLIVE), ==, 0x10000);
+    g_assert_cmphex(g45q_rd(&c, G45_DSPASURFLIVE), ==, 0x10000);
+    g45q_wr(&c, G45_DSPASURF, 0x20000);
+    g_assert_cmphex(g45q_rd(&c, G45_DSPASURFLIVE), ==, 0x10000);
     qtest_clock_step(c.qts, FRAME_NS + 1000);
-    g_assert_cmphex(rd(&c, G45_DSPASURFLIVE), ==, 0x20000);
-    ctx_stop(&c);
+    g_assert_cmphex(g45q_rd(&c, G45_DSPASURFLIVE), ==, 0x20000);
+    g45q_stop(&c);
 }
 
 /* An i915-style indexed GMBUS read of `len` bytes at `index` from `addr`. */
-static bool gmbus_read(Ctx *c, int pin, uint8_t addr, uint8_t index,
+static bool gmbus_read(G45Q *c, int pin, uint8_t addr, uint8_t index,
                        uint8_t *buf, uint32_t len)
 {
-    wr(c, G45_GMBUS0, pin);
-    wr(c, G45_GMBUS1, (1u << 30) | (1u << 25) | (1u << 26) | (len << 16) |
+    g45q_wr(c, G45_GMBUS0, pin);
+    g45q_wr(c, G45_GMBUS1, (1u << 30) | (1u << 25) | (1u << 26) | (len << 16) |
        ((uint32_t)index << 8) | (addr << 1) | 1);
     for (uint32_t i = 0; i < len;) {
-        uint32_t st = rd(c, G45_GMBUS2), v;
+        uint32_t st = g45q_rd(c, G45_GMBUS2), v;
 
         if (st & (1u << 10)) {          /* NAK */
-            wr(c, G45_GMBUS1, 1u << 31);
-            wr(c, G45_GMBUS1, 0);
+            g45q_wr(c, G45_GMBUS1, 1u << 31);
+            g45q_wr(c, G45_GMBUS1, 0);
             return false;
         }
         g_assert_cmphex(st & (1u << 11), ==, 1u << 11);
-        v = rd(c, G45_GMBUS3);
+        v = g45q_rd(c, G45_GMBUS3);
         for (int k = 0; k < 4 && i < len; k++, i++) {
             buf[i] = v >> (8 * k);
         }
     }
-    g_assert_cmphex(rd(c, G45_GMBUS2) & (1u << 14), ==, 1u << 14);
-    wr(c, G45_GMBUS1, (1u << 30) | (1u << 27));
-    g_assert_cmphex(rd(c, G45_GMBUS2) & (1u << 9), ==, 0);
+    g_assert_cmphex(g45q_rd(c, G45_GMBUS2) & (1u << 14), ==, 1u << 14);
+    g45q_wr(c, G45_GMBUS1, (1u << 30) | (1u << 27));
+    g_assert_cmphex(g45q_rd(c, G45_GMBUS2) & (1u << 9), ==, 0);
     return true;
 }
 
-static void check_edid(Ctx *c, unsigned xres, unsigned yres)
+static void check_edid(G45Q *c, unsigned xres, unsigned yres)
 {
     static const uint8_t hdr[8] = { 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0 };
     uint8_t e[128], sum = 0;
@@ -180,29 +128,29 @@ static void check_edid(Ctx *c, unsigned xres, unsigned yres)
 
 static void test_gmbus_edid(void)
 {
-    Ctx c;
+    G45Q c;
     uint8_t b[4];
 
-    ctx_start(&c, "");
+    g45q_start(&c, "");
     check_edid(&c, 1024, 768);
     /* Absent address, and the EDID address on the SDVO pins: NAK. */
     g_assert_false(gmbus_read(&c, 2, 0x37, 0, b, 1));
     g_assert_false(gmbus_read(&c, 5, 0x50, 0, b, 1));
-    ctx_stop(&c);
+    g45q_stop(&c);
 
-    ctx_start(&c, ",xres=1280,yres=1024");
+    g45q_start(&c, ",xres=1280,yres=1024");
     check_edid(&c, 1280, 1024);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 static void test_stolen_and_reset(void)
 {
-    Ctx c;
+    G45Q c;
     QPCIDevice *hb;
     QFWCFG *fw;
     uint64_t size = 0;
 
-    ctx_start(&c, ",stolen-mb=64");
+    g45q_start(&c, ",stolen-mb=64");
     hb = qpci_device_find(c.bus, QPCI_DEVFN(0, 0));
     g_assert(hb);
     /* GMCH_CTRL: 2 MiB GTT (0x3 << 8), 64 MiB stolen (GMS 7 << 4). */
@@ -221,42 +169,20 @@ static void test_stolen_and_reset(void)
     /* GDRST: the enable bit clears once the reset is done. */
     qpci_config_writeb(c.dev, 0xc0, 0x0d);
     g_assert_cmphex(qpci_config_readb(c.dev, 0xc0) & 1, ==, 0);
-    ctx_stop(&c);
-}
-
-/* Read a PPM screendump into RGB triplets. */
-static uint8_t *screendump(QTestState *qts, int *w, int *h)
-{
-    g_autofree char *path = g_strdup_printf("/tmp/g45-disp-%d.ppm", getpid());
-    g_autofree char *ppm = NULL;
-    uint8_t *rgb;
-    size_t len;
-    int off = 0, maxv;
-    QDict *r;
-
-    r = qtest_qmp(qts, "{'execute':'screendump', 'arguments':"
-                  "{'filename': %s}}", path);
-    qobject_unref(r);
-    g_assert_true(g_file_get_contents(path, &ppm, &len, NULL));
-    unlink(path);
-    g_assert_cmpint(sscanf(ppm, "P6 %d %d %d%n", w, h, &maxv, &off), ==, 3);
-    off++;
-    rgb = g_malloc(*w * *h * 3);
-    memcpy(rgb, ppm + off, *w * *h * 3);
-    return rgb;
+    g45q_stop(&c);
 }
 
 static void test_scanout(void)
 {
-    Ctx c;
+    G45Q c;
     uint64_t page = 0x800000;       /* guest RAM used as the framebuffer */
     g_autofree uint8_t *rgb = NULL;
     int w, h;
 
-    ctx_start(&c, "");
+    g45q_start(&c, "");
     /* 64x64 XRGB8888 at 16 KiB: four GTT pages, deliberately out of order */
     for (int i = 0; i < 4; i++) {
-        wr(&c, G45_GTT_OFFSET + 4 * i, (page + (3 - i) * 4096) | 1);
+        g45q_wr(&c, G45_GTT_OFFSET + 4 * i, (page + (3 - i) * 4096) | 1);
     }
     for (int y = 0; y < 64; y++) {
         for (int x = 0; x < 64; x++) {
@@ -265,19 +191,14 @@ static void test_scanout(void)
             qtest_writel(c.qts, phys, (x * 4) << 16 | (y * 4) << 8 | 0x5a);
         }
     }
-    wr(&c, G45_HTOTAL_A, (1343u << 16) | 63);
-    wr(&c, G45_VTOTAL_A, (805u << 16) | 63);
-    wr(&c, G45_PIPEASRC, (63u << 16) | 63);
-    wr(&c, G45_FPA0, (1u << 16) | (13u << 8) | 4);
-    wr(&c, G45_DPLL_A, (1u << 31) | (1u << 26) | (1u << 19));
-    wr(&c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
-    wr(&c, G45_DSPASTRIDE, 256);
-    wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (G45_FMT_XRGB8888 << 26));
-    wr(&c, G45_DSPASURF, 0);
+    g45q_pipe_a(&c, 64, 64);
+    g45q_wr(&c, G45_DSPASTRIDE, 256);
+    g45q_wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (G45_FMT_XRGB8888 << 26));
+    g45q_wr(&c, G45_DSPASURF, 0);
     /* Legacy VGA still owns the screen until VGACNTRL disables it. */
-    wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
+    g45q_wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
     qtest_clock_step(c.qts, FRAME_NS);
-    rgb = screendump(c.qts, &w, &h);
+    rgb = g45q_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 64);
     g_assert_cmpint(h, ==, 64);
     for (int y = 0; y < 64; y += 7) {
@@ -294,7 +215,7 @@ static void test_scanout(void)
      * its top-left 8x8, transparent elsewhere; it appears in the picture.
      */
     for (int i = 0; i < 4; i++) {
-        wr(&c, G45_GTT_OFFSET + 4 * (16 + i), (page + 0x10000 + i * 4096) | 1);
+        g45q_wr(&c, G45_GTT_OFFSET + 4 * (16 + i), (page + 0x10000 + i * 4096) | 1);
     }
     for (int y = 0; y < 64; y++) {
         for (int x = 0; x < 64; x++) {
@@ -302,10 +223,10 @@ static void test_scanout(void)
                          x < 8 && y < 8 ? 0xffff0000 : 0);
         }
     }
-    wr(&c, G45_CURABASE, 16 * 4096);
-    wr(&c, G45_CURAPOS, (10u << 16) | 20);
-    wr(&c, G45_CURACNTR, 0x27);
-    rgb = screendump(c.qts, &w, &h);
+    g45q_wr(&c, G45_CURABASE, 16 * 4096);
+    g45q_wr(&c, G45_CURAPOS, (10u << 16) | 20);
+    g45q_wr(&c, G45_CURACNTR, 0x27);
+    rgb = g45q_screendump(c.qts, &w, &h);
     {
         uint8_t *p = rgb + (12 * w + 22) * 3, *q = rgb + (30 * w + 40) * 3;
 
@@ -317,19 +238,19 @@ static void test_scanout(void)
         g_assert_cmpint(q[1], ==, 30 * 4);
     }
     /* Moving it away restores the plane's pixels underneath. */
-    wr(&c, G45_CURAPOS, (40u << 16) | 40);
+    g45q_wr(&c, G45_CURAPOS, (40u << 16) | 40);
     g_free(rgb);
-    rgb = screendump(c.qts, &w, &h);
+    rgb = g45q_screendump(c.qts, &w, &h);
     g_assert_cmpint(rgb[(12 * w + 22) * 3], ==, 22 * 4);
     g_assert_cmpint(rgb[(12 * w + 22) * 3 + 1], ==, 12 * 4);
-    wr(&c, G45_CURACNTR, 0);
+    g45q_wr(&c, G45_CURACNTR, 0);
     g_free(rgb);
     /* Plane off: "display off", not stale pixels. */
-    wr(&c, G45_DSPACNTR, 0);
-    rgb = screendump(c.qts, &w, &h);
+    g45q_wr(&c, G45_DSPACNTR, 0);
+    rgb = g45q_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 640);
     g_assert_cmpint(h, ==, 480);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 /* The guest pixel of format `fmt` at (x, y), and what the screen shows. */
@@ -340,13 +261,13 @@ static uint32_t fmt_pixel(int fmt, int x, int y)
     return fmt == G45_FMT_C8 ? (v >> 24) : v;
 }
 
-static uint32_t fmt_expect(Ctx *c, int fmt, uint32_t v)
+static uint32_t fmt_expect(G45Q *c, int fmt, uint32_t v)
 {
     uint32_t r, g, b;
 
     switch (fmt) {
     case G45_FMT_C8:
-        return rd(c, G45_PALETTE_A + 4 * (v & 0xff)) & 0xffffff;
+        return g45q_rd(c, G45_PALETTE_A + 4 * (v & 0xff)) & 0xffffff;
     case G45_FMT_XRGB1555:
         r = (v >> 10) & 31, g = (v >> 5) & 31, b = v & 31;
         return ((r << 3 | r >> 2) << 16) | ((g << 3 | g >> 2) << 8) |
@@ -379,22 +300,17 @@ static void test_formats(void)
     };
     const uint64_t page = 0x900000;     /* 8 pages of guest RAM */
     const int W = 160, H = 24;
-    Ctx c;
+    G45Q c;
 
-    ctx_start(&c, "");
+    g45q_start(&c, "");
     for (int i = 0; i < 8; i++) {
-        wr(&c, G45_GTT_OFFSET + 4 * i, (page + i * 4096) | 1);
+        g45q_wr(&c, G45_GTT_OFFSET + 4 * i, (page + i * 4096) | 1);
     }
     for (int i = 0; i < 256; i++) {
-        wr(&c, G45_PALETTE_A + 4 * i, (i * 0x010305u) & 0xffffff);
+        g45q_wr(&c, G45_PALETTE_A + 4 * i, (i * 0x010305u) & 0xffffff);
     }
-    wr(&c, G45_HTOTAL_A, (1343u << 16) | (W - 1));
-    wr(&c, G45_VTOTAL_A, (805u << 16) | (H - 1));
-    wr(&c, G45_PIPEASRC, ((W - 1u) << 16) | (H - 1));
-    wr(&c, G45_FPA0, (1u << 16) | (13u << 8) | 4);
-    wr(&c, G45_DPLL_A, (1u << 31) | (1u << 26) | (1u << 19));
-    wr(&c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
-    wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
+    g45q_pipe_a(&c, W, H);
+    g45q_wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
     for (int k = 0; k < ARRAY_SIZE(cases); k++) {
         int fmt = cases[k].fmt, bpp = cases[k].bpp;
         uint32_t stride = 1024;
@@ -413,14 +329,14 @@ static void test_formats(void)
                 qtest_memwrite(c.qts, page + off, &v, bpp);
             }
         }
-        wr(&c, G45_DSPASTRIDE, stride);
-        wr(&c, G45_DSPALINOFF, 0);
-        wr(&c, G45_DSPATILEOFF, 0);
-        wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (fmt << 26) |
+        g45q_wr(&c, G45_DSPASTRIDE, stride);
+        g45q_wr(&c, G45_DSPALINOFF, 0);
+        g45q_wr(&c, G45_DSPATILEOFF, 0);
+        g45q_wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (fmt << 26) |
            (cases[k].tiled ? G45_DSPCNTR_TILED : 0));
-        wr(&c, G45_DSPASURF, 0);
+        g45q_wr(&c, G45_DSPASURF, 0);
         qtest_clock_step(c.qts, FRAME_NS);
-        rgb = screendump(c.qts, &w, &h);
+        rgb = g45q_screendump(c.qts, &w, &h);
         g_assert_cmpint(w, ==, W);
         g_assert_cmpint(h, ==, H);
         for (int y = 0; y < H; y++) {
@@ -441,7 +357,7 @@ static void test_formats(void)
             }
         }
     }
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 /*
@@ -453,23 +369,23 @@ static void test_bad_surface(void)
 {
     const uint64_t page = 0xa00000;
     g_autofree uint8_t *rgb = NULL;
-    Ctx c;
+    G45Q c;
     int w, h;
 
-    ctx_start(&c, "");
+    g45q_start(&c, "");
     /* Two valid pages of white, everything after them unmapped. */
-    wr(&c, G45_GTT_OFFSET + 0, page | 1);
-    wr(&c, G45_GTT_OFFSET + 4, (page + 4096) | 1);
+    g45q_wr(&c, G45_GTT_OFFSET + 0, page | 1);
+    g45q_wr(&c, G45_GTT_OFFSET + 4, (page + 4096) | 1);
     qtest_memset(c.qts, page, 0xff, 8192);
-    wr(&c, G45_HTOTAL_A, (2199u << 16) | 2047);
-    wr(&c, G45_VTOTAL_A, (2099u << 16) | 2047);
-    wr(&c, G45_PIPEASRC, (2047u << 16) | 2047);
-    wr(&c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
-    wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
-    wr(&c, G45_DSPASTRIDE, 8192);
-    wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (G45_FMT_XRGB8888 << 26));
-    wr(&c, G45_DSPASURF, 0);
-    rgb = screendump(c.qts, &w, &h);
+    g45q_wr(&c, G45_HTOTAL_A, (2199u << 16) | 2047);
+    g45q_wr(&c, G45_VTOTAL_A, (2099u << 16) | 2047);
+    g45q_wr(&c, G45_PIPEASRC, (2047u << 16) | 2047);
+    g45q_wr(&c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
+    g45q_wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
+    g45q_wr(&c, G45_DSPASTRIDE, 8192);
+    g45q_wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (G45_FMT_XRGB8888 << 26));
+    g45q_wr(&c, G45_DSPASURF, 0);
+    rgb = g45q_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 2048);
     g_assert_cmpint(h, ==, 2048);
     g_assert_cmpint(rgb[0], ==, 0xff);                  /* line 0: mapped */
@@ -477,14 +393,14 @@ static void test_bad_surface(void)
     g_assert_cmpint(rgb[(2047 * w + 2047) * 3], ==, 0);
     g_free(rgb);
     /* PTEs naming addresses beyond guest RAM (36-bit, bits 7:4 set). */
-    wr(&c, G45_GTT_OFFSET + 0, 0xfffff0f1);
-    wr(&c, G45_GTT_OFFSET + 4, 0x7ffff001);
-    rgb = screendump(c.qts, &w, &h);
+    g45q_wr(&c, G45_GTT_OFFSET + 0, 0xfffff0f1);
+    g45q_wr(&c, G45_GTT_OFFSET + 4, 0x7ffff001);
+    rgb = g45q_screendump(c.qts, &w, &h);
     g_assert_cmpint(rgb[0], ==, 0);
     g_assert_cmpint(rgb[(0 * w + 1500) * 3], ==, 0);
     /* The device still works. */
-    g_assert_cmphex(rd(&c, G45_DSPASTRIDE), ==, 8192);
-    ctx_stop(&c);
+    g_assert_cmphex(g45q_rd(&c, G45_DSPASTRIDE), ==, 8192);
+    g45q_stop(&c);
 }
 
 int main(int argc, char **argv)

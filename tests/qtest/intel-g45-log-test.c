@@ -36,7 +36,7 @@ static int count(const char *text, const char *needle)
 static void test_trace_regs(void)
 {
     g_autofree char *path = log_path("trace");
-    g_autofree char *args = g_strdup_printf("-trace enable=hwgpu_g45_*,"
+    g_autofree char *args = g_strdup_printf(" -trace enable=hwgpu_g45_*,"
                                             "file=%s", path);
     g_autofree char *text = NULL;
     G45Q c;
@@ -62,7 +62,7 @@ static void test_trace_regs(void)
 static void test_log_bounded(void)
 {
     g_autofree char *path = log_path("errors");
-    g_autofree char *args = g_strdup_printf("-d guest_errors,unimp -D %s",
+    g_autofree char *args = g_strdup_printf(" -d guest_errors,unimp -D %s",
                                             path);
     g_autofree char *text = NULL;
     const uint32_t b = 0x30000;

@@ -19,8 +19,13 @@
 #include "hwgpu/intel/g45-regs.h"
 #include "hwgpu/intel/g45-cs.h"
 #include "hwgpu/intel/g45-cmd.h"
+#include "hwgpu/intel/g45-display.h"
 
 #define G45Q_WAIT_US    (5 * 1000 * 1000)
+
+/* The mode g45q_pipe_a() sets: 1344x806 total, DPLL 96 MHz * 81 / 3 /
+ * (4 * 10) = 64.8 MHz dot clock, so one frame takes FRAME_NS. */
+#define G45Q_FRAME_NS   (1344ull * 806 * 1000000 / 64800)
 
 typedef struct G45Q {
     QTestState *qts;
@@ -33,21 +38,38 @@ typedef struct G45Q {
 typedef struct G45QRing {
     G45Q *c;
     uint32_t base;      /* MMIO base of the engine: 0x2000 or 0x4000 */
+    uint32_t irq;       /* IIR bit of its user interrupt */
     uint32_t gfx;       /* graphics address of the ring */
     uint32_t size;      /* bytes */
     uint32_t tail;      /* next byte to write */
 } G45QRing;
 
-static inline void g45q_start(G45Q *c, const char *extra)
+/*
+ * Start `-machine machine` with the device at 00:02.0; `extra` follows the
+ * device's own options directly (",xres=1280" adds a device property,
+ * " -d unimp" a QEMU option).
+ * With `enable`, bus mastering and decoding are on and BAR0 is mapped
+ * (c->mmio); without, the device is as firmware-less QEMU leaves it.
+ */
+static inline void g45q_start_on(G45Q *c, const char *machine, bool enable,
+                                 const char *extra)
 {
-    c->qts = qtest_initf("-machine q35 -vga none -nic none -m 256 "
-                         "-device intel-g45,addr=02.0 %s", extra);
+    c->qts = qtest_initf("-machine %s -vga none -nic none -m 256 "
+                         "-device intel-g45,addr=02.0%s", machine, extra);
     c->bus = qpci_new_pc(c->qts, NULL);
     c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
     g_assert(c->dev);
-    qpci_device_enable(c->dev);
-    c->mmio = qpci_iomap(c->dev, 0, NULL);
+    if (enable) {
+        qpci_device_enable(c->dev);
+        c->mmio = qpci_iomap(c->dev, 0, NULL);
+    }
     c->gtt_phys = 0;
+}
+
+/* q35, device enabled, BAR0 mapped. */
+static inline void g45q_start(G45Q *c, const char *extra)
+{
+    g45q_start_on(c, "q35", true, extra);
 }
 
 static inline void g45q_stop(G45Q *c)
@@ -71,6 +93,18 @@ static inline void g45q_pte(G45Q *c, uint32_t page, uint64_t phys)
 {
     g45q_wr(c, G45_GTT_OFFSET + 4 * page, (uint32_t)phys |
             (uint32_t)((phys >> 32) & 0xf) << 4 | 1);
+}
+
+/* Pipe A on, w x h visible in a 1344x806 frame (see G45Q_FRAME_NS). */
+static inline void g45q_pipe_a(G45Q *c, uint32_t w, uint32_t h)
+{
+    g45q_wr(c, G45_HTOTAL_A, (1343u << 16) | (w - 1));
+    g45q_wr(c, G45_VTOTAL_A, (805u << 16) | (h - 1));
+    g45q_wr(c, G45_VBLANK_A, (805u << 16) | (h - 1));
+    g45q_wr(c, G45_PIPEASRC, ((w - 1) << 16) | (h - 1));
+    g45q_wr(c, G45_FPA0, (1u << 16) | (13u << 8) | 4);
+    g45q_wr(c, G45_DPLL_A, (1u << 31) | (1u << 26) | (1u << 19));
+    g45q_wr(c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
 }
 
 /* Graphics pages [0, pages) onto guest RAM at `phys`, zeroed. */
@@ -99,6 +133,7 @@ static inline void g45q_ring_init(G45QRing *r, G45Q *c, uint32_t base,
 {
     r->c = c;
     r->base = base;
+    r->irq = base == G45_BSD_BASE ? G45_IIR_BSD_USER : G45_IIR_USER;
     r->gfx = gfx;
     r->size = size;
     r->tail = 0;

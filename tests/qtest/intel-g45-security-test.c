@@ -17,21 +17,9 @@
 #include "intel-g45-qtest.h"
 #include "hw/pci/pci_regs.h"
 #include "qobject/qdict.h"
-#include "hwgpu/intel/g45-display.h"
 #include "hwgpu/intel/g45-fence.h"
 
-/* 1344x806 total, DPLL 96 MHz * 81 / 3 / (4 * 10) = 64.8 MHz. */
-#define FRAME_NS (1344ull * 806 * 1000000 / 64800)
-
-static void program_pipe(G45Q *c, uint32_t w, uint32_t h)
-{
-    g45q_wr(c, G45_HTOTAL_A, (1343u << 16) | (w - 1));
-    g45q_wr(c, G45_VTOTAL_A, (805u << 16) | (h - 1));
-    g45q_wr(c, G45_PIPEASRC, ((w - 1) << 16) | (h - 1));
-    g45q_wr(c, G45_FPA0, (1u << 16) | (13u << 8) | 4);
-    g45q_wr(c, G45_DPLL_A, (1u << 31) | (1u << 26) | (1u << 19));
-    g45q_wr(c, G45_PIPEACONF, G45_PIPECONF_ENABLE);
-}
+#define FRAME_NS G45Q_FRAME_NS
 
 static void program_plane(G45Q *c, int fmt, uint32_t stride)
 {
@@ -75,7 +63,7 @@ static void test_odd_width_16bpp(void)
             qtest_writew(c.qts, fb + y * 2048 + x * 2, v);
         }
     }
-    program_pipe(&c, 1023, 8);
+    g45q_pipe_a(&c, 1023, 8);
     program_plane(&c, G45_FMT_RGB565, 2048);
     rgb = g45q_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 1023);
@@ -107,7 +95,7 @@ static void test_huge_stride(void)
 
     g45q_start(&c, "");
     g45q_map_linear(&c, 0x800000, 4);
-    program_pipe(&c, 1024, 768);
+    g45q_pipe_a(&c, 1024, 768);
     program_plane(&c, G45_FMT_XRGB8888, 0xffffffc0u);
     rgb = g45q_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 1024);
@@ -127,7 +115,7 @@ static void test_pte_to_mmio(void)
     int w, h;
 
     g45q_start(&c, "");
-    program_pipe(&c, 64, 16);
+    g45q_pipe_a(&c, 64, 16);
     g45q_pte(&c, 0, c.mmio.addr + G45_HTOTAL_A);
     g_assert_cmphex(g45q_rd(&c, G45_HTOTAL_A) & 0xffffff, !=, 0);
     program_plane(&c, G45_FMT_XRGB8888, 256);

@@ -4,40 +4,14 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "qemu/osdep.h"
-#include "tests/qtest/libqtest.h"
-#include "tests/qtest/libqos/pci-pc.h"
+#include "intel-g45-qtest.h"
 #include "hw/pci/pci_regs.h"
-#include "hwgpu/intel/g45-regs.h"
-
-typedef struct Ctx {
-    QTestState *qts;
-    QPCIBus *bus;
-    QPCIDevice *dev;
-} Ctx;
-
-static void ctx_start(Ctx *c, const char *machine)
-{
-    c->qts = qtest_initf("-machine %s -vga none -nic none "
-                         "-device intel-g45,addr=02.0",
-                         machine);
-    c->bus = qpci_new_pc(c->qts, NULL);
-    c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
-    g_assert(c->dev);
-}
-
-static void ctx_stop(Ctx *c)
-{
-    g_free(c->dev);
-    qpci_free_pc(c->bus);
-    qtest_quit(c->qts);
-}
 
 static void test_identity(const void *data)
 {
-    Ctx c;
+    G45Q c;
 
-    ctx_start(&c, data);
+    g45q_start_on(&c, data, false, "");
     g_assert_cmphex(qpci_config_readw(c.dev, PCI_VENDOR_ID), ==, 0x8086);
     g_assert_cmphex(qpci_config_readw(c.dev, PCI_DEVICE_ID), ==, 0x2e22);
     g_assert_cmphex(qpci_config_readb(c.dev, PCI_REVISION_ID), ==,
@@ -46,7 +20,7 @@ static void test_identity(const void *data)
     g_assert_cmphex(qpci_config_readb(c.dev, PCI_CLASS_PROG), ==, 0x00);
     g_assert_cmphex(qpci_config_readb(c.dev, PCI_HEADER_TYPE) & 0x80, ==, 0);
     g_assert_cmphex(qpci_config_readb(c.dev, PCI_INTERRUPT_PIN), ==, 1);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 /* Size a BAR the way firmware does: write all ones, read the mask back. */
@@ -70,10 +44,10 @@ static uint64_t bar_size(QPCIDevice *dev, int bar, uint32_t *flags)
 
 static void test_bars(const void *data)
 {
-    Ctx c;
+    G45Q c;
     uint32_t fl;
 
-    ctx_start(&c, data);
+    g45q_start_on(&c, data, false, "");
     g_assert_cmphex(bar_size(c.dev, 0, &fl), ==, 4 * 1024 * 1024);
     g_assert_cmphex(fl, ==, PCI_BASE_ADDRESS_MEM_TYPE_64);
     g_assert_cmphex(bar_size(c.dev, 2, &fl), ==, 256 * 1024 * 1024);
@@ -81,7 +55,7 @@ static void test_bars(const void *data)
                     PCI_BASE_ADDRESS_MEM_PREFETCH);
     g_assert_cmphex(bar_size(c.dev, 4, &fl), ==, 8);
     g_assert_cmphex(fl, ==, PCI_BASE_ADDRESS_SPACE_IO);
-    ctx_stop(&c);
+    g45q_stop(&c);
 
     /* The aperture size is a property. */
     c.qts = qtest_init("-machine q35 -vga none -nic none "
@@ -89,16 +63,16 @@ static void test_bars(const void *data)
     c.bus = qpci_new_pc(c.qts, NULL);
     c.dev = qpci_device_find(c.bus, QPCI_DEVFN(2, 0));
     g_assert_cmphex(bar_size(c.dev, 2, &fl), ==, 512 * 1024 * 1024);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 static void test_registers(const void *data)
 {
-    Ctx c;
+    G45Q c;
     QPCIBar mmio, io;
     uint64_t size;
 
-    ctx_start(&c, data);
+    g45q_start_on(&c, data, false, "");
     qpci_device_enable(c.dev);
     mmio = qpci_iomap(c.dev, 0, &size);
     g_assert_cmphex(size, ==, G45_BAR0_SIZE);
@@ -151,17 +125,17 @@ static void test_registers(const void *data)
     qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 8, 0xabcde001);
     g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_GTT_OFFSET + 8), ==,
                     0xabcde001);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 /* CPU accesses through the aperture land where the GTT points. */
 static void test_aperture_gtt(const void *data)
 {
-    Ctx c;
+    G45Q c;
     QPCIBar mmio, ap;
     const uint64_t page_a = 0x200000, page_b = 0x345000;
 
-    ctx_start(&c, data);
+    g45q_start_on(&c, data, false, "");
     qpci_device_enable(c.dev);
     mmio = qpci_iomap(c.dev, 0, NULL);
     ap = qpci_iomap(c.dev, 2, NULL);
@@ -209,7 +183,7 @@ static void test_aperture_gtt(const void *data)
     }
     qpci_io_writel(c.dev, mmio, G45_GTT_OFFSET + 0, page_a | 1);
     g_assert_cmphex(qpci_io_readl(c.dev, ap, 0x13c), ==, 0xa000000f);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 /*
@@ -218,11 +192,11 @@ static void test_aperture_gtt(const void *data)
  */
 static void test_fence_tiling(const void *data)
 {
-    Ctx c;
+    G45Q c;
     QPCIBar mmio, ap;
     const uint64_t ram = 0x600000;   /* 8 pages, GTT-mapped in order */
 
-    ctx_start(&c, data);
+    g45q_start_on(&c, data, false, "");
     qpci_device_enable(c.dev);
     mmio = qpci_iomap(c.dev, 0, NULL);
     ap = qpci_iomap(c.dev, 2, NULL);
@@ -256,7 +230,7 @@ static void test_fence_tiling(const void *data)
     qpci_io_writel(c.dev, mmio, G45_FENCE0, 0);
     qtest_writel(c.qts, ram + 9 * 4 + 4096, 0x5a5a5a5a);
     g_assert_cmphex(qpci_io_readl(c.dev, ap, 4096 + 36), ==, 0x5a5a5a5a);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 /* Standard VGA mode 3 (80x25 text), register by register. */
@@ -324,43 +298,19 @@ static void vga_load_block_glyph(QTestState *qts, uint8_t ch)
     vga_idx(qts, 0x3ce, 6, 0x0e);
 }
 
-static uint8_t *screendump(QTestState *qts, int *w, int *h)
-{
-    g_autofree char *path = g_strdup_printf("/tmp/hwgpu-qtest-%d.ppm", getpid());
-    g_autofree char *ppm = NULL;
-    gsize len;
-    QDict *resp;
-    uint8_t *rgb;
-    int maxval, off = 0;
-
-    resp = qtest_qmp(qts, "{'execute': 'screendump', 'arguments': "
-                     "{'filename': %s, 'format': 'ppm'}}", path);
-    g_assert(qdict_haskey(resp, "return"));
-    qobject_unref(resp);
-    g_assert(g_file_get_contents(path, &ppm, &len, NULL));
-    unlink(path);
-    g_assert(sscanf(ppm, "P6 %d %d %d%n", w, h, &maxval, &off) == 3);
-    g_assert_cmpint(maxval, ==, 255);
-    off++;
-    g_assert_cmpint(len, >=, off + *w * *h * 3);
-    rgb = g_malloc(*w * *h * 3);
-    memcpy(rgb, ppm + off, *w * *h * 3);
-    return rgb;
-}
-
 static void test_vga_text(const void *data)
 {
-    Ctx c;
+    G45Q c;
     const uint8_t cell[2] = { 0x41, 0x0f }; /* glyph 0x41, white on black */
     g_autofree uint8_t *rgb = NULL;
     int w, h;
 
-    ctx_start(&c, data);
+    g45q_start_on(&c, data, false, "");
     vga_set_mode3(c.qts);
     vga_load_block_glyph(c.qts, 0x41);
     qtest_memset(c.qts, 0xb8000, 0, 80 * 25 * 2);
     qtest_memwrite(c.qts, 0xb8000 + (2 * 80 + 3) * 2, cell, 2); /* row 2, col 3 */
-    rgb = screendump(c.qts, &w, &h);
+    rgb = g45q_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 720);
     g_assert_cmpint(h, ==, 400);
     /* inside the character cell at (27..34, 32..47): white */
@@ -376,20 +326,20 @@ static void test_vga_text(const void *data)
     g_assert_cmpint(rgb[(100 * w + 100) * 3], ==, 0);
     g_assert_cmpint(rgb[(31 * w + 30) * 3], ==, 0);
     g_assert_cmpint(rgb[(48 * w + 30) * 3], ==, 0);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 /* Random values at every offset of BAR0 and BAR4; QEMU must survive. */
 static void test_random_writes(const void *data)
 {
-    Ctx c;
+    G45Q c;
     QPCIBar mmio, io;
     GRand *rnd = g_rand_new_with_seed(0x6e45);
     size_t len = G45_BAR0_SIZE;
     g_autofree uint32_t *buf = g_malloc(len);
     g_autofree uint8_t *back = g_malloc(len);
 
-    ctx_start(&c, data);
+    g45q_start_on(&c, data, false, "");
     qpci_device_enable(c.dev);
     mmio = qpci_iomap(c.dev, 0, NULL);
     io = qpci_iomap(c.dev, 4, NULL);
@@ -408,7 +358,7 @@ static void test_random_writes(const void *data)
     /* Whatever the display registers now say, scanout copes. */
     {
         int w, h;
-        g_autofree uint8_t *rgb = screendump(c.qts, &w, &h);
+        g_autofree uint8_t *rgb = g45q_screendump(c.qts, &w, &h);
 
         g_assert_cmpint(w, >, 0);
         g_assert_cmpint(h, >, 0);
@@ -418,7 +368,7 @@ static void test_random_writes(const void *data)
     qpci_io_writel(c.dev, mmio, G45_DSPASTRIDE, 0x40);
     g_assert_cmphex(qpci_io_readl(c.dev, mmio, G45_DSPASTRIDE), ==, 0x40);
     g_rand_free(rnd);
-    ctx_stop(&c);
+    g45q_stop(&c);
 }
 
 int main(int argc, char **argv)
