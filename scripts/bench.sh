@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # hwgpu benchmarks: print figures, assert nothing.
 #   scripts/bench.sh
 # 1. the standalone benchmarks (EU interpreter, command streamer, blitter)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Build the QEMU-independent GPU code, its unit tests, tools and benchmarks.
 #   scripts/build-standalone.sh [plain|asan|tsan]
 # plain: $HWGPU_STANDALONE_BUILD; asan: AddressSanitizer + UBSan;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Compare a screenshot with the pattern tests/guest/fbpattern.c wrote.
 
     fbcheck.py SCREEN.PNG BPP

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Boot the busybox guest on QEMU with `-vga none -device intel-g45`, take a
 # PNG screendump while it holds, and keep its serial log.
 #   guest-boot.sh [--kernel bookworm|trixie] [--machine q35|pc] [--vnc :N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Copy kernel modules and their dependencies into an initramfs tree.
 
     guest-modules.py KERNEL_ROOT VERSION DEST MODULE...

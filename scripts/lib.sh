@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Common helpers for hwgpu's scripts. Sourced, not run.
 # Everything that is built or downloaded lives under $HWGPU_CACHE, outside the clone.
 set -euo pipefail

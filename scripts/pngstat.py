@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Print "WIDTH HEIGHT NONBLACK_FRACTION DISTINCT_COLOURS" of an 8-bit RGB(A) PNG.
 
 Standard library only: enough to tell a blank screenshot from one that shows

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Overlay our files on a QEMU source tree: directory symlinks, one appended
 # line in each of two QEMU meson files and one inserted line in QEMU's
 # top-level meson.build (our trace-events).  Idempotent.

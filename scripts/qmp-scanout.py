@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Scanout cost through QMP: take N screendumps of a running guest and print
 the device's own counters (host ns spent converting, lines converted).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # hwgpu's main job: set up (idempotent), boot the stock Debian kernel on
 # QEMU with `-vga none -device intel-g45` and save a screenshot of the guest
 # display plus the guest's serial log.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sanitizer runs of the QEMU-independent code (no QEMU needed):
 #   scripts/sanitize.sh [asan|tsan|all]     (default: all)
 # asan: AddressSanitizer + UndefinedBehaviorSanitizer over every unit test

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Idempotent set-up of everything hwgpu needs on a fresh Debian 12 machine:
 # Debian packages, QEMU 10.0.x source with our files overlaid, a configured and
 # built QEMU, and the guest kernels and initramfs.  Safe to rerun; a second run

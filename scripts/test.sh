@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # hwgpu's test command: set-up (idempotent), then unit tests (standalone
 # build), the device's qtests, guest boots and real clients in the guest.  Ends with a plain
 # "N passed, N failed" line and exits non-zero on any failure.

@@ -2,6 +2,8 @@
  * Guest RAM for the plain-C tests, fuzz targets and benchmarks: the includer
  * defines `ram` (an array or pointer) and RAM_SIZE first; these are the
  * HwgpuHost dma_read/dma_write for it, refusing anything outside.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_TESTS_FAKE_RAM_H
 #define HWGPU_TESTS_FAKE_RAM_H

@@ -1,4 +1,8 @@
-/* Table-driven MMIO register file; see include/hwgpu/regfile.h. */
+/*
+ * Table-driven MMIO register file; see include/hwgpu/regfile.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,6 +2,8 @@
  * hwgpu host interface: the only way the QEMU-independent device model talks
  * to the world (guest memory, interrupt line, clock, logging).  The QEMU glue
  * fills it in; unit tests fill it with plain C.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_HOST_H
 #define HWGPU_HOST_H

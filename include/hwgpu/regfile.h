@@ -7,6 +7,8 @@
  * not in the table read as zero, ignore writes, and are logged once each as
  * unimplemented.  All accesses are 32-bit and dword-aligned; the glue splits
  * or merges other sizes.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_REGFILE_H
 #define HWGPU_REGFILE_H

@@ -2,6 +2,8 @@
  * Fuzz target: a stream of register accesses, GTT accesses and clock steps
  * against the G45 core (register file, GTT, display engine, GMBUS).  Input: records of 9 bytes
  * (kind, offset:4, value:4).  Guest memory is a small bounded buffer.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
 #include <string.h>

@@ -5,6 +5,8 @@
  * (HWGPU_FUZZ_SEED) and prints one TAP result.  A crash or hang is the
  * failure; with -fsanitize=fuzzer the same target runs under libFuzzer.
  *   fuzz-TARGET [--tap] [FILE...]   (files: replay these inputs instead)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
 #include <stdint.h>

@@ -2,6 +2,8 @@
  * G45 display engine, interrupt bank and GMBUS: the register-level
  * behaviour i915 relies on (intel-i915-probe.md 2.1), driven through the
  * register file with a fake clock.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
 #include <string.h>

@@ -1,4 +1,8 @@
-/* Unit tests of the table-driven register file and the G45 table. */
+/*
+ * Unit tests of the table-driven register file and the G45 table.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
 #include <glib.h>
 #include <string.h>
 
