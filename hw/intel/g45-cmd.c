@@ -12,37 +12,51 @@
 #define FIX(n, o)           { .name = (n), .op = (o), .fixed = 1 }
 #define VAR(n, o, m, min)   { .name = (n), .op = (o), .bias = 2, \
                               .len_mask = (m), .min_len = (min) }
+/* The same, refused in non-secure batches (g45-cmd.h, "Privilege"). */
+#define PFIX(n, o)          { .name = (n), .op = (o), .fixed = 1, \
+                              .priv = true }
+#define PVAR(n, o, min, ...) { .name = (n), .op = (o), .bias = 2, \
+                               .len_mask = 0x3f, .min_len = (min), \
+                               .priv = true, __VA_ARGS__ }
 
+/*
+ * MI commands.  Privileged: everything that reaches the display, the
+ * status page, registers, contexts, arbitration or guest-physical memory;
+ * userspace batches need only NOOP, FLUSH, ARB_CHECK, USER_INTERRUPT and
+ * batch start/end through the GTT (IGT runs MI_STORE_DATA_IMM as a secure
+ * batch on Gen4/5 for this reason).
+ */
 static const G45CmdDesc mi_table[64] = {
     [G45_MI_NOOP] = FIX("MI_NOOP", G45_OP_NOOP),
     [G45_MI_USER_INTERRUPT] = FIX("MI_USER_INTERRUPT", G45_OP_USER_INTERRUPT),
-    [G45_MI_WAIT_FOR_EVENT] = FIX("MI_WAIT_FOR_EVENT", G45_OP_WAIT_FOR_EVENT),
+    [G45_MI_WAIT_FOR_EVENT] = PFIX("MI_WAIT_FOR_EVENT", G45_OP_WAIT_FOR_EVENT),
     [G45_MI_FLUSH] = FIX("MI_FLUSH", G45_OP_FLUSH),
     [G45_MI_ARB_CHECK] = FIX("MI_ARB_CHECK", G45_OP_NOP),
-    [G45_MI_REPORT_HEAD] = FIX("MI_REPORT_HEAD", G45_OP_REPORT_HEAD),
-    [G45_MI_ARB_ON_OFF] = FIX("MI_ARB_ON_OFF", G45_OP_NOP),
+    [G45_MI_REPORT_HEAD] = PFIX("MI_REPORT_HEAD", G45_OP_REPORT_HEAD),
+    [G45_MI_ARB_ON_OFF] = PFIX("MI_ARB_ON_OFF", G45_OP_NOP),
     [G45_MI_BATCH_BUFFER_END] = FIX("MI_BATCH_BUFFER_END", G45_OP_BB_END),
-    [G45_MI_SUSPEND_FLUSH] = FIX("MI_SUSPEND_FLUSH", G45_OP_NOP),
+    [G45_MI_SUSPEND_FLUSH] = PFIX("MI_SUSPEND_FLUSH", G45_OP_NOP),
     [G45_MI_LOAD_SCAN_LINES_INCL] =
-        VAR("MI_LOAD_SCAN_LINES_INCL", G45_OP_NOP, 0x3f, 2),
+        PVAR("MI_LOAD_SCAN_LINES_INCL", G45_OP_NOP, 2),
     [G45_MI_LOAD_SCAN_LINES_EXCL] =
-        VAR("MI_LOAD_SCAN_LINES_EXCL", G45_OP_NOP, 0x3f, 2),
+        PVAR("MI_LOAD_SCAN_LINES_EXCL", G45_OP_NOP, 2),
     [G45_MI_DISPLAY_FLIP] =
-        VAR("MI_DISPLAY_FLIP", G45_OP_DISPLAY_FLIP, 0x3f, 3),
-    [G45_MI_SET_CONTEXT] = { .name = "MI_SET_CONTEXT",
-                             .op = G45_OP_SET_CONTEXT, .bias = 2,
-                             .len_mask = 0x3f, .min_len = 2,
-                             .rcs_only = true },
+        PVAR("MI_DISPLAY_FLIP", G45_OP_DISPLAY_FLIP, 3),
+    [G45_MI_SET_CONTEXT] =
+        PVAR("MI_SET_CONTEXT", G45_OP_SET_CONTEXT, 2, .rcs_only = true),
     [G45_MI_STORE_DATA_IMM] =
-        VAR("MI_STORE_DATA_IMM", G45_OP_STORE_DATA_IMM, 0x3f, 4),
+        PVAR("MI_STORE_DATA_IMM", G45_OP_STORE_DATA_IMM, 4,
+             .gtt_bit = G45_MI_USE_GGTT),
     [G45_MI_STORE_DATA_INDEX] =
-        VAR("MI_STORE_DATA_INDEX", G45_OP_STORE_DATA_INDEX, 0x3f, 3),
+        PVAR("MI_STORE_DATA_INDEX", G45_OP_STORE_DATA_INDEX, 3),
     [G45_MI_LOAD_REGISTER_IMM] =
-        VAR("MI_LOAD_REGISTER_IMM", G45_OP_LRI, 0x3f, 3),
+        PVAR("MI_LOAD_REGISTER_IMM", G45_OP_LRI, 3),
     [G45_MI_STORE_REGISTER_MEM] =
-        VAR("MI_STORE_REGISTER_MEM", G45_OP_SRM, 0x3f, 3),
-    [G45_MI_BATCH_BUFFER_START] =
-        VAR("MI_BATCH_BUFFER_START", G45_OP_BB_START, 0x3f, 2),
+        PVAR("MI_STORE_REGISTER_MEM", G45_OP_SRM, 3,
+             .gtt_bit = G45_MI_USE_GGTT),
+    [G45_MI_BATCH_BUFFER_START] = {
+        .name = "MI_BATCH_BUFFER_START", .op = G45_OP_BB_START, .bias = 2,
+        .len_mask = 0x3f, .min_len = 2, .gtt_bit = G45_MI_BB_GTT },
 };
 
 /* Gen4 runs 2D commands on the render ring only. */

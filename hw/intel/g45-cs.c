@@ -15,6 +15,7 @@
  * reported for EIR; the glue raises the command-parser-error interrupt if
  * EMR leaves it unmasked.  Only a reset restarts the engine.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,17 +67,15 @@ static bool runnable_l(const G45Engine *e)
            (e->in_batch || head_off(e) != tail_off(e));
 }
 
-static void guest_error(G45Engine *e, const char *fmt, const char *what,
-                        uint32_t v)
+static const char *eng_name(const G45Engine *e)
 {
-    if (e->err_logs++ < 32) {
-        char msg[160];
-
-        snprintf(msg, sizeof(msg), fmt, what, v);
-        hwgpu_log(e->host, HWGPU_LOG_GUEST_ERROR, "intel-g45: %s: %s",
-                  e->id == G45_ENGINE_RCS ? "RCS" : "BSD", msg);
-    }
+    return e->id == G45_ENGINE_RCS ? "RCS" : "BSD";
 }
+
+/* A guest error of this engine, rate-limited per call site. */
+#define CS_ERROR(e, fmt, ...) \
+    HWGPU_GUEST_ERROR((e)->host, "intel-g45: %s: " fmt, eng_name(e), \
+                      __VA_ARGS__)
 
 /* Memory write: graphics address through the GTT, or guest-physical. */
 static void mem_write(G45Engine *e, uint64_t addr, bool phys,
@@ -90,8 +89,7 @@ static void mem_write(G45Engine *e, uint64_t addr, bool phys,
         ok = g45_gtt_write(e->gtt, addr & 0xffffffffu, buf, len);
     }
     if (!ok) {
-        guest_error(e, "%s write to unmapped address 0x%x", "command",
-                    (uint32_t)addr);
+        CS_ERROR(e, "command write to unmapped address 0x%" PRIx64, addr);
     }
 }
 
@@ -234,8 +232,8 @@ static void parser_error(G45Engine *e, const struct Cmd *c, const char *why)
     e->ipeir |= e->in_batch ? G45_IPEIR_BATCH : 0;
     e->ipehr = c->dw[0];
     e->stats.errors++;
-    guest_error(e, "parser error (%s), header 0x%08x: ring halted", why,
-                c->dw[0]);
+    CS_ERROR(e, "parser error (%s), header 0x%08x: ring halted", why,
+             c->dw[0]);
     if (e->ops->error) {
         e->ops->error(e->opaque, G45_EIR_INSTRUCTION);
     }
@@ -246,7 +244,7 @@ static void declare_hang(G45Engine *e, const char *why)
     e->halted = true;
     e->hung = true;
     e->stats.hangs++;
-    guest_error(e, "hang: %s, ACTHD 0x%08x", why, e->acthd);
+    CS_ERROR(e, "hang: %s, ACTHD 0x%08x", why, e->acthd);
     if (e->ops->hang) {
         e->ops->hang(e->opaque);
     }
@@ -288,12 +286,8 @@ static void record_state(G45Engine *e, const Cmd *c)
         i += l;
     }
     if (e->ctx_len + c->len > G45_CTX_STATE_DWORDS) {
-        if (!e->ctx_full_logged) {
-            e->ctx_full_logged = true;
-            hwgpu_log(e->host, HWGPU_LOG_UNIMP,
-                      "intel-g45: context state record full, %s not saved",
-                      c->desc->name);
-        }
+        HWGPU_UNIMP(e->host, "intel-g45: context state record full, %s "
+                    "not saved", c->desc->name);
         return;
     }
     memcpy(&e->ctx_state[e->ctx_len], c->dw, c->len * 4);
@@ -317,8 +311,7 @@ static void ctx_restore(G45Engine *e, uint32_t addr, bool phys)
     e->ctx_len = 0;
     mem_read(e, addr, phys, hdr, sizeof(hdr));
     if (hdr[0] != G45_CTX_MAGIC || hdr[1] > G45_CTX_STATE_DWORDS) {
-        guest_error(e, "%s: no valid context image at 0x%x", "MI_SET_CONTEXT",
-                    addr);
+        CS_ERROR(e, "MI_SET_CONTEXT: no valid context image at 0x%x", addr);
         return;
     }
     mem_read(e, addr + 8, phys, e->ctx_state, hdr[1] * 4);
@@ -329,8 +322,8 @@ static void ctx_restore(G45Engine *e, uint32_t addr, bool phys)
         uint32_t l = g45_cmd_length(d, h);
 
         if (d->op != G45_OP_3D_STATE || l < d->min_len || i + l > hdr[1]) {
-            guest_error(e, "%s: corrupt context image at 0x%x",
-                        "MI_SET_CONTEXT", addr);
+            CS_ERROR(e, "MI_SET_CONTEXT: corrupt context image at 0x%x",
+                     addr);
             break;
         }
         if (e->ops->on_3d) {
@@ -352,7 +345,7 @@ static StepResult op_set_context(G45Engine *e, const Cmd *c)
         return STEP_NEXT;       /* already current: no save, no restore */
     }
     if (cur_valid) {
-        ctx_save(e, e->ccid & G45_CCID_ADDR, phys);
+        ctx_save(e, e->ccid & G45_CCID_ADDR, e->ctx_phys);
     }
     if (v & G45_MI_CTX_RESTORE_INHIBIT) {
         e->ctx_len = 0;
@@ -361,6 +354,7 @@ static StepResult op_set_context(G45Engine *e, const Cmd *c)
     }
     e->ccid = addr | (v & (G45_MI_CTX_SAVE_EXT | G45_MI_CTX_RESTORE_EXT)) |
               G45_CCID_VALID;
+    e->ctx_phys = phys;
     e->stats.ctx_switches++;
     return STEP_NEXT;
 }
@@ -412,8 +406,8 @@ static bool other_ring_reg(G45Engine *e, uint32_t reg)
 
     if (reg >= other && reg < other + G45_RING_SPAN &&
         owned_off(reg - other, !rcs)) {
-        guest_error(e, "%s to the other ring's register 0x%x dropped",
-                    "LRI/SRM", reg);
+        CS_ERROR(e, "LRI/SRM to the other ring's register 0x%x dropped",
+                 reg);
         return true;
     }
     return false;
@@ -435,9 +429,25 @@ static uint32_t reg_read_any(G45Engine *e, uint32_t reg)
 
 static void reg_write_any(G45Engine *e, uint32_t reg, uint32_t val)
 {
-    if (reg >= e->base && reg < e->base + G45_RING_SPAN &&
-        mmio_write_l(e, reg - e->base, val)) {
-        return;
+    uint32_t off = reg - e->base;
+
+    if (reg >= e->base && reg < e->base + G45_RING_SPAN) {
+        /*
+         * A command may not move or stop its own ring (HEAD, TAIL, START,
+         * CTL, MI_MODE): that would let a batch reset the hang check or
+         * jump anywhere.  Only the guest's MMIO writes and retiring
+         * commands move the parser.  Its other registers are fine.
+         */
+        if (off == G45_RING_TAIL || off == G45_RING_HEAD ||
+            off == G45_RING_START || off == G45_RING_CTL ||
+            off == G45_RING_MI_MODE) {
+            CS_ERROR(e, "LRI to the ring's own position register 0x%x "
+                     "dropped", reg);
+            return;
+        }
+        if (mmio_write_l(e, off, val)) {
+            return;
+        }
     }
     if (other_ring_reg(e, reg)) {
         return;
@@ -545,21 +555,25 @@ static StepResult op_pipe_control(G45Engine *e, const Cmd *c)
 static StepResult op_bb_start(G45Engine *e, const Cmd *c)
 {
     uint32_t addr = c->dw[1] & ~3u;
+    /* A batch chained from a non-secure batch stays non-secure. */
+    bool non_secure = (c->dw[0] & G45_MI_BB_NON_SECURE) ||
+                      (e->bbstate & G45_BBSTATE_NON_SECURE);
 
     if (!e->in_batch) {
         advance(e, c->len);     /* HEAD moves past the BB_START */
         e->chain = 0;
-    } else {
+    } else if (++e->chain > G45_BB_MAX_CHAIN) {
         /* Gen4 batches chain: a BB_START in a batch replaces it, and its
-         * BB_END returns to the ring (no return stack). */
-        e->chain++;
+         * BB_END returns to the ring (no return stack).  A chain that
+         * never returns to the ring makes no progress. */
+        declare_hang(e, "too many chained batches");
+        return STEP_STOP;
     }
     e->in_batch = true;
     e->bbaddr = addr;
     e->bbstate = G45_BBSTATE_ACTIVE |
                  (c->dw[0] & G45_MI_BB_GTT ? 0 : G45_BBSTATE_PHYS) |
-                 (c->dw[0] & G45_MI_BB_NON_SECURE ? G45_BBSTATE_NON_SECURE :
-                  0);
+                 (non_secure ? G45_BBSTATE_NON_SECURE : 0);
     e->fetch_n = 0;
     e->stats.batches++;
     return STEP_JUMP;
@@ -570,15 +584,12 @@ static StepResult op_3d(G45Engine *e, const Cmd *c, bool state)
     e->stats.cmds_3d++;
     if (c->desc->unnamed) {
         e->stats.cmds_3d_unknown++;
-        if (e->unimp_logs++ < 16) {
-            hwgpu_log(e->host, HWGPU_LOG_UNIMP,
-                      "intel-g45: GFXPIPE command 0x%08x not in the command "
-                      "table, passed on by length", c->dw[0]);
-        }
+        HWGPU_UNIMP(e->host, "intel-g45: GFXPIPE command 0x%08x not in the "
+                    "command table, passed on by length", c->dw[0]);
     }
     if (c->n != c->len) {
-        guest_error(e, "%s command of %u dwords passed truncated",
-                    c->desc->name, c->len);
+        CS_ERROR(e, "%s command of %u dwords passed truncated",
+                 c->desc->name, c->len);
     }
     if (e->ops->on_3d) {
         e->ops->on_3d(e->opaque, c->dw, c->n, false);
@@ -680,6 +691,36 @@ static const CmdHandler handlers[G45_OP__COUNT] = {
     [G45_OP_BLT] = op_blt,
 };
 
+/*
+ * A command in a non-secure batch (the command table's privilege data,
+ * g45-cmd.h): a privileged command, or one addressing guest-physical
+ * memory, is reported (EIR bit 3 or 4, IPEHR holds its header) and not
+ * executed.
+ */
+static bool privilege_ok(G45Engine *e, const Cmd *c)
+{
+    const G45CmdDesc *d = c->desc;
+    uint32_t eir;
+
+    if (d->priv) {
+        eir = G45_EIR_CP_PRIV;
+        CS_ERROR(e, "%s in a non-secure batch at 0x%08x: refused", d->name,
+                 e->acthd);
+    } else if (d->gtt_bit && !(c->dw[0] & d->gtt_bit)) {
+        eir = G45_EIR_MEM_PRIV;
+        CS_ERROR(e, "%s to physical memory in a non-secure batch at 0x%08x: "
+                 "refused", d->name, e->acthd);
+    } else {
+        return true;
+    }
+    e->ipehr = c->dw[0];
+    e->stats.priv_violations++;
+    if (e->ops->error) {
+        e->ops->error(e->opaque, eir);
+    }
+    return false;
+}
+
 static StepResult execute(G45Engine *e, const Cmd *c)
 {
     const G45CmdDesc *d = c->desc;
@@ -695,6 +736,9 @@ static StepResult execute(G45Engine *e, const Cmd *c)
     if (d->rcs_only && e->id != G45_ENGINE_RCS) {
         parser_error(e, c, "render-only command on the video ring");
         return STEP_STOP;
+    }
+    if ((e->bbstate & G45_BBSTATE_NON_SECURE) && !privilege_ok(e, c)) {
+        return STEP_NEXT;       /* refused: a no-op, parsing goes on */
     }
     return handlers[d->op](e, c);
 }
@@ -855,7 +899,7 @@ static bool mmio_write_l(G45Engine *e, uint32_t off, uint32_t val)
         e->tail = val & G45_TAIL_ADDR;
         e->starved = false;
         if (e->tail >= ring_size(e) && (e->ctl & G45_CTL_VALID)) {
-            guest_error(e, "%s 0x%x beyond the ring, wrapped", "TAIL", val);
+            CS_ERROR(e, "TAIL 0x%x beyond the ring, wrapped", val);
         }
         kick(e);
         break;
@@ -952,6 +996,7 @@ static void reset_l(G45Engine *e)
     e->since_progress = 0;
     e->progress_ns = now_ns(e);
     e->ctx_len = 0;
+    e->ctx_phys = false;
     g45_blt_reset(&e->blt);
 }
 

@@ -123,6 +123,16 @@ typedef enum G45CmdOp {
     G45_OP__COUNT
 } G45CmdOp;
 
+/*
+ * Privilege (our model of the hardware rule; docs/g45-cs.md "Non-secure
+ * batches").  In a batch started non-secure (MI_BATCH_BUFFER_START bit 8,
+ * as i915 starts every userspace batch on Gen4), a command marked `priv` is
+ * not executed: it is skipped as a no-op and reported with EIR bit 3
+ * (command privilege violation).  A command whose dword-0 bit `gtt_bit` is
+ * clear addresses guest-physical memory; in a non-secure batch that is
+ * skipped too and reported with EIR bit 4 (memory privilege violation).
+ * The ring and batches started without bit 8 are the kernel's: secure.
+ */
 typedef struct G45CmdDesc {
     const char *name;
     G45CmdOp op;
@@ -132,6 +142,8 @@ typedef struct G45CmdDesc {
     uint8_t min_len;        /* a length field below this is a parser error */
     bool unnamed;           /* generic GFXPIPE entry: not in the table */
     bool rcs_only;          /* a parser error on the video ring */
+    bool priv;              /* refused in non-secure batches */
+    uint32_t gtt_bit;       /* dword 0 bit: set = GTT, clear = physical */
 } G45CmdDesc;
 
 /*

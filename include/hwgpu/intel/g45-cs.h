@@ -81,6 +81,10 @@ extern const unsigned g45_engine_nregs;
 #define G45_IIR_CS_ERROR        (1u << 15)  /* command parser error */
 #define G45_IIR_BSD_USER        (1u << 25)
 #define G45_EIR_INSTRUCTION     (1u << 0)
+/* G4X: a privileged command, or guest-physical memory, in a non-secure
+ * batch (i915_reg.h GM45_ERROR_CP_PRIV / GM45_ERROR_MEM_PRIV). */
+#define G45_EIR_CP_PRIV         (1u << 3)
+#define G45_EIR_MEM_PRIV        (1u << 4)
 
 /* Hardware status page dwords (i915 comments on the HWSP layout) */
 #define G45_HWS_ISR_COPY        0x00
@@ -125,6 +129,7 @@ typedef struct G45EngineStats {
     uint64_t batches;           /* batch buffers started */
     uint64_t user_irqs;
     uint64_t errors;            /* parser errors */
+    uint64_t priv_violations;   /* commands refused in non-secure batches */
     uint64_t hangs;
     uint64_t ctx_switches;
 } G45EngineStats;
@@ -162,16 +167,15 @@ typedef struct G45Engine {
     uint64_t since_progress;
     uint64_t progress_ns;
 
+    bool ctx_phys;              /* the current context's image is physical */
+
     /* Context state record (image body, docs/g45-cs.md) */
     uint32_t ctx_state[G45_CTX_STATE_DWORDS];
     uint32_t ctx_len;
-    bool ctx_full_logged;
 
     uint64_t timestamp_hz;      /* PIPE_CONTROL timestamps */
     uint64_t ps_depth_count;    /* set by the 3D pipeline */
     G45EngineStats stats;
-    uint32_t err_logs;
-    uint32_t unimp_logs;
 
     /* Worker thread */
     gint waiters;               /* callers waiting for the lock */
