@@ -65,13 +65,9 @@ void g45_blt_reset(G45Blt *b)
     b->max_pixels = max;
 }
 
-static void blt_error(G45Blt *b, const char *what)
-{
-    if (b->bad_logs++ < 16) {
-        hwgpu_log(b->host, HWGPU_LOG_GUEST_ERROR, "intel-g45: blitter: %s",
-                  what);
-    }
-}
+/* A guest error of the blitter, rate-limited per call site. */
+#define blt_error(b, what) \
+    HWGPU_GUEST_ERROR((b)->host, "intel-g45: blitter: %s", (what))
 
 static unsigned depth_cpp(uint32_t br13)
 {
@@ -181,17 +177,40 @@ static bool mono_bit(const uint8_t *bits, uint64_t i)
     return bits[i / 8] >> (7 - i % 8) & 1;
 }
 
-static void run_blit(G45Blt *b, BltOp *o)
+/*
+ * The visible bits of one row of a mono source: bits [bit0, bit0 + w) of
+ * the bitmap (MSB first) into `out` (w / 8 + 2 bytes), returned with the
+ * bit offset of the first pixel in out[0].  Only what is visible is read,
+ * whatever the unclipped rectangle says.
+ */
+static unsigned mono_row(G45Blt *b, const BltOp *o, uint64_t bit0, int w,
+                         uint8_t *out, bool *ok)
 {
-    int w, h, ystep, y0;
-    uint32_t rowbytes, dxb, sxb;
-    uint8_t *drow, *srow = NULL, *mono = NULL, patc[64 * 4];
-    uint64_t mono_bits = 0, mono_bit0 = 0;
-    bool need_dst = rop_uses_dst(o->rop) || o->wmask != 0xffffffffu ||
-                    o->pat_transp || o->src_transp;
+    uint64_t first = bit0 / 8;
+    uint32_t nbytes = (uint32_t)((bit0 % 8 + (uint64_t)w + 7) / 8);
+
+    memset(out, 0, nbytes);
+    if (o->src == SRC_MONO_MEM) {
+        *ok &= g45_gtt_read(b->gtt, o->srcs.base + (uint32_t)first, out,
+                            nbytes);
+    } else {
+        uint64_t have = (uint64_t)o->imm_dw * 4;
+
+        if (first < have) {
+            memcpy(out, (const uint8_t *)o->imm + first,
+                   MIN(nbytes, have - first));
+        }
+    }
+    return bit0 % 8;
+}
+
+/*
+ * Clip the operation to what is drawn.  Returns false when nothing is
+ * (empty, or a surface the hardware cannot address).
+ */
+static bool clip_blit(G45Blt *b, BltOp *o)
+{
     bool need_src = rop_uses_src(o->rop);
-    bool ok = true;
-    int ow = o->x2 - o->x1, oh = o->y2 - o->y1;   /* before clipping */
 
     if (o->clip) {
         int cx1 = (int16_t)b->clip_tl, cy1 = (int16_t)(b->clip_tl >> 16);
@@ -214,25 +233,45 @@ static void run_blit(G45Blt *b, BltOp *o)
         o->sy += dy;
     }
     if (o->x2 <= o->x1 || o->y2 <= o->y1) {
-        return;                 /* empty after clipping: nothing drawn */
+        return false;           /* empty after clipping: nothing drawn */
     }
     if (!surf_valid(b, &o->dst) ||
         (o->src == SRC_SURF && need_src && !surf_valid(b, &o->srcs))) {
-        return;
+        return false;
     }
-    w = o->x2 - o->x1;
-    h = o->y2 - o->y1;
-    if ((uint64_t)w * h > b->max_pixels) {
+    if ((uint64_t)(o->x2 - o->x1) * (o->y2 - o->y1) > b->max_pixels) {
         blt_error(b, "blit larger than the per-blit bound, truncated");
-        h = b->max_pixels / w;
-        if (!h) {
-            return;
+        o->y2 = o->y1 + (int)(b->max_pixels / (uint64_t)(o->x2 - o->x1));
+        if (o->y2 <= o->y1) {
+            return false;
         }
     }
     if (o->src == SRC_SURF && need_src && (o->sx < 0 || o->sy < 0)) {
         blt_error(b, "source rectangle at negative coordinates");
-        return;
+        return false;
     }
+    return true;
+}
+
+/*
+ * Draw rows [*row, ...) of the clipped operation, in the order the overlap
+ * rule gives, until `budget` pixels are done (at least one row).  *row
+ * comes back as the next row to draw; true when the blit is complete.
+ * The result does not depend on how the rows are sliced.
+ */
+static bool run_blit(G45Blt *b, BltOp *o, int ow, int oh, uint32_t *row,
+                     uint64_t budget)
+{
+    int w = o->x2 - o->x1, h = o->y2 - o->y1, ystep, y0;
+    uint32_t rowbytes, dxb, sxb;
+    uint8_t *drow, *srow = NULL, *mono = NULL, patc[64 * 4];
+    uint64_t mono_bits = 0, done_px = 0;
+    bool need_dst = rop_uses_dst(o->rop) || o->wmask != 0xffffffffu ||
+                    o->pat_transp || o->src_transp;
+    bool need_src = rop_uses_src(o->rop);
+    bool ok = true;
+    int i;
+
     rowbytes = (uint32_t)w * o->cpp;
     dxb = (uint32_t)o->x1 * o->cpp;
     sxb = (uint32_t)o->sx * o->cpp;
@@ -242,32 +281,13 @@ static void run_blit(G45Blt *b, BltOp *o)
     }
     if ((need_src || o->src_transp) &&
         (o->src == SRC_MONO_MEM || o->src == SRC_MONO_IMM)) {
-        /*
-         * Mono bitmaps, MSB = leftmost pixel; rows start on a byte
-         * boundary unless bit-packed (text blits).  Only the rows
-         * [sy, sy + h) are loaded: `mono_bit0` is the bit of (sx, sy).
-         */
-        uint64_t first = (uint64_t)o->sy * mono_stride_bits(o, ow);
-        uint64_t nbytes = (first % 8 + (uint64_t)h * mono_stride_bits(o, ow) +
-                           7) / 8;
-
+        /* Rows start on a byte boundary unless bit-packed (text). */
         mono_bits = mono_stride_bits(o, ow);
-        mono_bit0 = first % 8;
-        mono = g_malloc0(nbytes);
-        if (o->src == SRC_MONO_MEM) {
-            ok &= g45_gtt_read(b->gtt, o->srcs.base + (uint32_t)(first / 8),
-                               mono, nbytes);
-        } else {
-            uint64_t have = (uint64_t)o->imm_dw * 4;
-
-            if (first / 8 < have) {
-                memcpy(mono, (const uint8_t *)o->imm + first / 8,
-                       MIN(nbytes, have - first / 8));
-            }
-            if ((first % 8 + (uint64_t)oh * mono_bits + 7) / 8 > have) {
-                blt_error(b, "immediate mono source shorter than the "
-                          "rectangle");
-            }
+        mono = g_malloc((size_t)w / 8 + 2);
+        if (o->src == SRC_MONO_IMM && *row == 0 &&
+            (o->sy * mono_bits % 8 + (uint64_t)oh * mono_bits + 7) / 8 >
+            (uint64_t)o->imm_dw * 4) {
+            blt_error(b, "immediate mono source shorter than the rectangle");
         }
     }
     if (o->pat == PAT_COLOR && rop_uses_pat(o->rop)) {
@@ -284,14 +304,20 @@ static void run_blit(G45Blt *b, BltOp *o)
         ystep = -1;
         y0 = h - 1;
     }
-    for (int i = 0, r = y0; i < h; i++, r += ystep) {
+    for (i = *row; i < h && (i == (int)*row || done_px < budget); i++) {
+        int r = y0 + i * ystep;
         int y = o->y1 + r;
+        unsigned mbit = 0;
 
         if (need_dst) {
             ok &= surf_io(b, &o->dst, y, dxb, drow, rowbytes, false);
         }
         if (srow) {
             ok &= surf_io(b, &o->srcs, o->sy + r, sxb, srow, rowbytes, false);
+        }
+        if (mono) {
+            mbit = mono_row(b, o, (uint64_t)(o->sy + r) * mono_bits + o->sx,
+                            w, mono, &ok);
         }
         /* Fast paths: solid fill and plain copy of whole pixels. */
         if (o->rop == 0xf0 && o->pat == PAT_SOLID && !need_dst) {
@@ -310,8 +336,7 @@ static void run_blit(G45Blt *b, BltOp *o)
                 if (srow) {
                     s = load_px(srow + x * o->cpp, o->cpp);
                 } else if (mono) {
-                    bool bit = mono_bit(mono, mono_bit0 + r * mono_bits +
-                                        o->sx + x);
+                    bool bit = mono_bit(mono, mbit + x);
                     s = bit ? o->fg : o->bg;
                     keep = !bit && o->src_transp;
                 }
@@ -330,15 +355,21 @@ static void run_blit(G45Blt *b, BltOp *o)
             }
         }
         ok &= surf_io(b, &o->dst, y, dxb, drow, rowbytes, true);
+        done_px += (uint64_t)w;
     }
     if (!ok) {
         blt_error(b, "blit touched unmapped graphics memory");
     }
-    b->pixels += (uint64_t)w * h;
-    b->blits++;
+    b->pixels += done_px;
     g_free(drow);
     g_free(srow);
     g_free(mono);
+    *row = i;
+    if (i < h) {
+        return false;
+    }
+    b->blits++;
+    return true;
 }
 
 /* Common set-up from dword 0 and BR13. */
@@ -388,12 +419,22 @@ static void op_from_setup(G45Blt *b, BltOp *o)
 
 bool g45_blt_exec(G45Blt *b, const uint32_t *dw, uint32_t n)
 {
+    uint32_t row = 0;
+
+    return g45_blt_exec_slice(b, dw, n, &row, UINT64_MAX);
+}
+
+bool g45_blt_exec_slice(G45Blt *b, const uint32_t *dw, uint32_t n,
+                        uint32_t *row, uint64_t budget)
+{
     uint32_t opc = G45_2D_OPCODE(dw[0]);
     const G45CmdDesc *d = g45_cmd_lookup(dw[0]);
     BltOp o;
+    int ow, oh;
 
     if (d->op != G45_OP_BLT || n < d->min_len) {
         blt_error(b, "not a complete 2D command");
+        *row = 0;
         return false;
     }
 
@@ -414,10 +455,12 @@ bool g45_blt_exec(G45Blt *b, const uint32_t *dw, uint32_t n)
         } else {
             b->pat_base = dw[7];
         }
+        *row = 0;
         return true;
     case G45_BLT_XY_SETUP_CLIP:
         b->clip_tl = dw[1];
         b->clip_br = dw[2];
+        *row = 0;
         return true;
     case G45_BLT_XY_PIXEL:
         op_from_setup(b, &o);
@@ -521,16 +564,22 @@ bool g45_blt_exec(G45Blt *b, const uint32_t *dw, uint32_t n)
         o.imm_dw = n - 7;
         break;
     default:
-        if (!b->unimp_logged[opc]) {
-            b->unimp_logged[opc] = 1;
-            hwgpu_log(b->host, HWGPU_LOG_UNIMP,
-                      "intel-g45: 2D command %s not implemented, skipped",
-                      g45_cmd_lookup(dw[0])->name);
-        }
+        HWGPU_UNIMP(b->host, "intel-g45: 2D command %s not implemented, "
+                    "skipped", g45_cmd_lookup(dw[0])->name);
+        *row = 0;
         return false;
     }
     o.x2 = MIN(o.x2, MAX_COORD);
     o.y2 = MIN(o.y2, MAX_COORD);
-    run_blit(b, &o);
-    return true;
+    ow = o.x2 - o.x1;
+    oh = o.y2 - o.y1;
+    if (!clip_blit(b, &o)) {
+        *row = 0;
+        return true;
+    }
+    if (run_blit(b, &o, ow, oh, row, budget)) {
+        *row = 0;
+        return true;
+    }
+    return false;
 }

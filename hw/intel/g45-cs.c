@@ -24,6 +24,7 @@
 
 typedef enum StepResult {
     STEP_NEXT,          /* command retired: advance past it */
+    STEP_AGAIN,         /* a slice of a long command done: same place */
     STEP_JUMP,          /* handler moved the parse position itself */
     STEP_STOP,          /* halted or waiting: position unchanged */
 } StepResult;
@@ -660,10 +661,32 @@ static StepResult op_3d_other(G45Engine *e, const Cmd *c)
     return op_3d(e, c, false);
 }
 
+/*
+ * 2D commands run in slices of G45_BLT_SLICE_PIXELS: the command stays at
+ * the parse position (not retired) until its last slice, and the worker
+ * hands the engine lock to waiting MMIO callers in between, so a huge blit
+ * never holds up a vCPU.  The progress belongs to the command at this
+ * position; a reset or a new ring position drops it.
+ */
 static StepResult op_blt(G45Engine *e, const Cmd *c)
 {
-    e->stats.blts++;
-    g45_blt_exec(&e->blt, c->dw, c->n);
+    uint32_t row = 0;
+
+    if (e->blt_row && e->blt_at == e->acthd && e->blt_hdr == c->dw[0] &&
+        e->blt_in_batch == e->in_batch) {
+        row = e->blt_row;
+    } else {
+        e->stats.blts++;
+    }
+    if (!g45_blt_exec_slice(&e->blt, c->dw, c->n, &row,
+                            G45_BLT_SLICE_PIXELS) && row) {
+        e->blt_row = row;
+        e->blt_at = e->acthd;
+        e->blt_hdr = c->dw[0];
+        e->blt_in_batch = e->in_batch;
+        return STEP_AGAIN;
+    }
+    e->blt_row = 0;
     return STEP_NEXT;
 }
 
@@ -761,6 +784,12 @@ static bool step_l(G45Engine *e)
     r = execute(e, &c);
     if (r == STEP_STOP) {
         return !e->halted;      /* a wait counts as executed */
+    }
+    if (r == STEP_AGAIN) {
+        if (e->in_batch) {
+            e->since_progress++;
+        }
+        return true;            /* a slice counts as a command executed */
     }
     e->stats.cmds++;
     if (r == STEP_NEXT) {
@@ -906,6 +935,7 @@ static bool mmio_write_l(G45Engine *e, uint32_t off, uint32_t val)
     case G45_RING_HEAD:
         e->head = val & (G45_HEAD_ADDR | ~0u << G45_HEAD_WRAP_SHIFT);
         e->starved = false;
+        e->blt_row = 0;
         e->fetch_n = 0;
         ring_progress(e);
         kick(e);
@@ -913,12 +943,14 @@ static bool mmio_write_l(G45Engine *e, uint32_t off, uint32_t val)
     case G45_RING_START:
         e->start = val & 0xfffff000u;
         e->starved = false;
+        e->blt_row = 0;
         e->fetch_n = 0;
         break;
     case G45_RING_CTL:
         e->ctl = val & (G45_CTL_SIZE_MASK | G45_CTL_REPORT_MASK |
                         G45_CTL_VALID);
         e->starved = false;
+        e->blt_row = 0;
         e->fetch_n = 0;
         ring_progress(e);
         kick(e);
@@ -992,6 +1024,7 @@ static void reset_l(G45Engine *e)
     e->in_batch = e->halted = e->hung = e->starved = false;
     e->wait_mask = 0;
     e->chain = 0;
+    e->blt_row = 0;
     e->fetch_n = 0;
     e->since_progress = 0;
     e->progress_ns = now_ns(e);

@@ -49,8 +49,6 @@ typedef struct G45Blt {
     uint64_t max_pixels;                /* per blit; larger blits truncated */
     uint64_t pixels;                    /* pixels written so far */
     uint64_t blits;
-    uint32_t bad_logs;                  /* rate limit of our own logs */
-    uint8_t unimp_logged[128];
 } G45Blt;
 
 void g45_blt_init(G45Blt *b, G45Gtt *gtt, const HwgpuHost *host);
@@ -63,6 +61,19 @@ void g45_blt_reset(G45Blt *b);
  * length (logged); the command has no effect then.
  */
 bool g45_blt_exec(G45Blt *b, const uint32_t *dw, uint32_t n);
+
+/*
+ * The same in slices, so that no call holds the engine for long: draw from
+ * row *row (0 to start; rows in the blit's own order, bottom-up for an
+ * overlapping copy) until `budget` pixels are done, at least one row.
+ * True when the command is complete (*row back to 0).  False with *row > 0:
+ * call again with the same command to go on; false with *row == 0: the
+ * command was refused as g45_blt_exec() refuses it.  The pixels do not
+ * depend on the slicing.  All work and memory are bounded by the visible
+ * (clipped) rectangle.
+ */
+bool g45_blt_exec_slice(G45Blt *b, const uint32_t *dw, uint32_t n,
+                        uint32_t *row, uint64_t budget);
 
 /* The ROP3 function: bit i of `rop` is the result for P:S:D == i. */
 static inline uint32_t g45_rop3(uint8_t rop, uint32_t p, uint32_t s,

@@ -99,6 +99,8 @@ extern const unsigned g45_engine_nregs;
 #define G45_BB_MAX_CHAIN        1024        /* chained batches per call */
 #define G45_FETCH_DWORDS        64          /* fetched per GTT access */
 #define G45_CMD_MAX_DWORDS      (0xff + 2)  /* longest command buffered */
+#define G45_BLT_SLICE_PIXELS    (64u * 1024) /* per step: the lock is free
+                                              * between slices */
 
 typedef enum G45EngineId { G45_ENGINE_RCS, G45_ENGINE_BSD } G45EngineId;
 
@@ -156,6 +158,10 @@ typedef struct G45Engine {
     bool starved;               /* ring holds part of a command only */
     uint32_t wait_mask;         /* MI_WAIT_FOR_EVENT pending events */
     uint32_t chain;             /* chained batches since the ring */
+    /* A blit in progress (g45_blt_exec_slice): next row, and the command
+     * it belongs to (address, header, ring or batch). */
+    uint32_t blt_row, blt_at, blt_hdr;
+    bool blt_in_batch;
     uint32_t fetch[G45_FETCH_DWORDS];
     uint64_t fetch_addr;        /* graphics/phys address of fetch[0] */
     uint32_t fetch_n;           /* valid dwords, 0 = empty */
