@@ -805,7 +805,7 @@ static bool step_l(G45Engine *e)
 static void lock_engine(G45Engine *e)
 {
     g_atomic_int_inc(&e->waiters);
-    g_mutex_lock(&e->lock);
+    hwgpu_mutex_lock(&e->lock);
     g_atomic_int_add(&e->waiters, -1);
 }
 
@@ -847,7 +847,7 @@ static uint32_t masked(uint32_t old, uint32_t val)
 
 static void kick(G45Engine *e)
 {
-    g_cond_broadcast(&e->cond);
+    hwgpu_cond_broadcast(&e->cond);
 }
 
 static bool mmio_read_l(G45Engine *e, uint32_t off, uint32_t *val)
@@ -998,8 +998,8 @@ void g45_engine_init(G45Engine *e, G45EngineId id, G45Gtt *gtt,
                      void *opaque)
 {
     memset(e, 0, sizeof(*e));
-    g_mutex_init(&e->lock);
-    g_cond_init(&e->cond);
+    hwgpu_mutex_init(&e->lock);
+    hwgpu_cond_init(&e->cond);
     e->id = id;
     e->base = id == G45_ENGINE_RCS ? G45_RCS_BASE : G45_BSD_BASE;
     e->gtt = gtt;
@@ -1041,7 +1041,7 @@ void g45_engine_power_on(G45Engine *e)
     e->hwstam = 0xffffffffu;
     e->nopid = 0;
     e->cxt_size = e->id == G45_ENGINE_RCS ? G45_CXT_SIZE_RESET : 0;
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
 }
 
 void g45_engine_reset(G45Engine *e)
@@ -1049,14 +1049,14 @@ void g45_engine_reset(G45Engine *e)
     lock_engine(e);
     reset_l(e);
     kick(e);
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
 }
 
 void g45_engine_destroy(G45Engine *e)
 {
     g45_engine_stop_worker(e);
-    g_cond_clear(&e->cond);
-    g_mutex_clear(&e->lock);
+    hwgpu_cond_destroy(&e->cond);
+    hwgpu_mutex_destroy(&e->lock);
 }
 
 bool g45_engine_mmio_read(G45Engine *e, uint32_t off, uint32_t *val)
@@ -1065,7 +1065,7 @@ bool g45_engine_mmio_read(G45Engine *e, uint32_t off, uint32_t *val)
 
     lock_engine(e);
     r = mmio_read_l(e, off, val);
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
     return r;
 }
 
@@ -1075,7 +1075,7 @@ bool g45_engine_mmio_write(G45Engine *e, uint32_t off, uint32_t val)
 
     lock_engine(e);
     r = mmio_write_l(e, off, val);
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
     return r;
 }
 
@@ -1088,7 +1088,7 @@ void g45_engine_event(G45Engine *e, uint32_t events)
         advance(e, 1);          /* the MI_WAIT_FOR_EVENT retires */
         kick(e);
     }
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
 }
 
 uint32_t g45_engine_run(G45Engine *e, uint32_t budget)
@@ -1097,7 +1097,7 @@ uint32_t g45_engine_run(G45Engine *e, uint32_t budget)
 
     lock_engine(e);
     n = run_l(e, budget);
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
     return n;
 }
 
@@ -1107,7 +1107,7 @@ bool g45_engine_busy(G45Engine *e)
 
     lock_engine(e);
     r = runnable_l(e);
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
     return r;
 }
 
@@ -1115,16 +1115,16 @@ static gpointer worker_main(gpointer opaque)
 {
     G45Engine *e = opaque;
 
-    g_mutex_lock(&e->lock);
+    hwgpu_mutex_lock(&e->lock);
     while (!e->quit) {
         if (!runnable_l(e)) {
-            g_cond_broadcast(&e->cond);     /* for g45_engine_wait_idle */
+            hwgpu_cond_broadcast(&e->cond);     /* for g45_engine_wait_idle */
             if (e->wait_mask && e->hang_ns) {
-                g_cond_wait_until(&e->cond, &e->lock,
-                                  g_get_monotonic_time() + 10000);
+                hwgpu_cond_wait_until(&e->cond, &e->lock,
+                                      g_get_monotonic_time() + 10000);
                 check_wait_hang(e);
             } else {
-                g_cond_wait(&e->cond, &e->lock);
+                hwgpu_cond_wait(&e->cond, &e->lock);
             }
             continue;
         }
@@ -1134,15 +1134,15 @@ static gpointer worker_main(gpointer opaque)
          * caller waits for the lock, and the worker steps aside until every
          * waiter has had it (a vCPU holding the BQL must not wait long).
          */
-        g_mutex_unlock(&e->lock);
+        hwgpu_mutex_unlock(&e->lock);
         g_thread_yield();
         for (int spins = 0; g_atomic_int_get(&e->waiters) && spins < 100000;
              spins++) {
             g_thread_yield();
         }
-        g_mutex_lock(&e->lock);
+        hwgpu_mutex_lock(&e->lock);
     }
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
     return NULL;
 }
 
@@ -1154,7 +1154,7 @@ bool g45_engine_start_worker(G45Engine *e)
         e->thread = g_thread_try_new(e->id == G45_ENGINE_RCS ? "g45-rcs" :
                                      "g45-bsd", worker_main, e, NULL);
     }
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
     return e->thread != NULL;
 }
 
@@ -1166,20 +1166,20 @@ void g45_engine_stop_worker(G45Engine *e)
     t = e->thread;
     e->quit = true;
     kick(e);
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
     if (t) {
         g_thread_join(t);
     }
     lock_engine(e);
     e->thread = NULL;
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
 }
 
 void g45_engine_wait_idle(G45Engine *e)
 {
     lock_engine(e);
     while (e->thread && !e->quit && runnable_l(e)) {
-        g_cond_wait(&e->cond, &e->lock);
+        hwgpu_cond_wait(&e->cond, &e->lock);
     }
-    g_mutex_unlock(&e->lock);
+    hwgpu_mutex_unlock(&e->lock);
 }

@@ -112,14 +112,14 @@ static void eng_reg_write(void *opaque, uint32_t off, uint32_t val)
 
         g_atomic_int_set((gint *)p, (*p & ~d->wmask) | (val & d->wmask));
     }
-    g_mutex_lock(&g->reg_q_lock);
+    hwgpu_mutex_lock(&g->reg_q_lock);
     if (g->reg_q_len < G45_REG_QUEUE) {
         g->reg_q[g->reg_q_len][0] = off;
         g->reg_q[g->reg_q_len][1] = val;
         g->reg_q_len++;
         queued = true;
     }
-    g_mutex_unlock(&g->reg_q_lock);
+    hwgpu_mutex_unlock(&g->reg_q_lock);
     if (!queued && !reg_plain(d)) {
         HWGPU_GUEST_ERROR(g->host, "intel-g45: more than %u ring register "
                           "writes pending, 0x%05x dropped", G45_REG_QUEUE,
@@ -133,11 +133,11 @@ static void apply_reg_queue(G45 *g)
 {
     uint32_t q[G45_REG_QUEUE][2], n;
 
-    g_mutex_lock(&g->reg_q_lock);
+    hwgpu_mutex_lock(&g->reg_q_lock);
     n = g->reg_q_len;
     memcpy(q, g->reg_q, n * sizeof(q[0]));
     g->reg_q_len = 0;
-    g_mutex_unlock(&g->reg_q_lock);
+    hwgpu_mutex_unlock(&g->reg_q_lock);
     for (uint32_t i = 0; i < n; i++) {
         const HwgpuRegDesc *d = hwgpu_reg_desc(&g->regs, q[i][0]);
 
@@ -161,7 +161,7 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
               uint32_t nentries)
 {
     memset(g, 0, sizeof(*g));
-    g_mutex_init(&g->reg_q_lock);
+    hwgpu_mutex_init(&g->reg_q_lock);
     g->host = host;
     if (!hwgpu_regfile_init(&g->regs, "intel-g45", g45_reg_table,
                             g45_reg_table_len, G45_MMIO_SIZE, host, g)) {
@@ -180,7 +180,7 @@ void g45_destroy(G45 *g)
     g45_engine_destroy(&g->rcs);
     g45_engine_destroy(&g->bsd);
     hwgpu_regfile_destroy(&g->regs);
-    g_mutex_clear(&g->reg_q_lock);
+    hwgpu_mutex_destroy(&g->reg_q_lock);
 }
 
 void g45_reset(G45 *g)
@@ -194,9 +194,9 @@ void g45_reset(G45 *g)
     g_atomic_int_set(&g->pending_eir, 0);
     g_atomic_int_set(&g->pending_flip[0], 0);
     g_atomic_int_set(&g->pending_flip[1], 0);
-    g_mutex_lock(&g->reg_q_lock);
+    hwgpu_mutex_lock(&g->reg_q_lock);
     g->reg_q_len = 0;
-    g_mutex_unlock(&g->reg_q_lock);
+    hwgpu_mutex_unlock(&g->reg_q_lock);
 }
 
 void g45_start_engines(G45 *g)

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "hwgpu/host.h"
+#include "hwgpu/thread.h"
 #include "hwgpu/intel/g45-blt.h"
 #include "hwgpu/intel/g45-gtt.h"
 
@@ -137,7 +138,7 @@ typedef struct G45EngineStats {
 } G45EngineStats;
 
 typedef struct G45Engine {
-    GMutex lock;
+    HwgpuMutex lock;
     G45EngineId id;
     uint32_t base;
     G45Gtt *gtt;
@@ -186,7 +187,7 @@ typedef struct G45Engine {
     /* Worker thread */
     gint waiters;               /* callers waiting for the lock */
     GThread *thread;
-    GCond cond;
+    HwgpuCond cond;
     bool quit;
     uint32_t chunk;             /* commands per worker iteration */
 } G45Engine;

@@ -27,7 +27,7 @@ typedef struct G45 {
      * with side effects, in order, for g45_service() to apply through the
      * register file as an MMIO write would.
      */
-    GMutex reg_q_lock;
+    HwgpuMutex reg_q_lock;
     uint32_t reg_q[G45_REG_QUEUE][2];   /* offset, value */
     uint32_t reg_q_len;
     uint64_t hangs;
