@@ -623,6 +623,9 @@ static StepResult op_user_interrupt(G45Engine *e, const Cmd *c)
 static StepResult op_wait(G45Engine *e, const Cmd *c)
 {
     e->wait_mask = c->dw[0] & 0x3fffffu;
+    if (e->wait_mask && e->ops->wait) {
+        e->ops->wait(e->opaque, e->wait_mask);
+    }
     return e->wait_mask ? STEP_STOP : STEP_NEXT;
 }
 
@@ -1089,6 +1092,16 @@ void g45_engine_event(G45Engine *e, uint32_t events)
         kick(e);
     }
     hwgpu_mutex_unlock(&e->lock);
+}
+
+uint32_t g45_engine_waiting(G45Engine *e)
+{
+    uint32_t m;
+
+    lock_engine(e);
+    m = e->halted ? 0 : e->wait_mask;
+    hwgpu_mutex_unlock(&e->lock);
+    return m;
 }
 
 uint32_t g45_engine_run(G45Engine *e, uint32_t budget)

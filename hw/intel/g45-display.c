@@ -133,15 +133,22 @@ static uint64_t pipe_frame(G45Display *d, int p, uint64_t now)
     return pp->frames_base + (now - pp->epoch_ns) / pp->frame_ns;
 }
 
-static void latch_surface(G45Display *d, int plane)
+/* Latch a pending surface address; true if one was pending (a flip). */
+static bool latch_surface(G45Display *d, int plane)
 {
     G45Pipe *pp = &d->pipe[plane];
 
     if (pp->surf_dirty) {
         pp->surf_live = pp->surf_pending;
         pp->surf_dirty = false;
+        return true;
     }
+    return false;
 }
+
+/* MI_WAIT_FOR_EVENT bits (i915 intel_gpu_commands.h, facts only). */
+static const uint32_t wait_vblank[2] = { 1u << 3, 1u << 7 };
+static const uint32_t wait_flip[2] = { 1u << 2, 1u << 6 };
 
 static int plane_pipe(G45Display *d, int plane)
 {
@@ -153,6 +160,7 @@ static int plane_pipe(G45Display *d, int plane)
 void g45_display_sync(G45Display *d, uint64_t now)
 {
     bool changed = false;
+    uint32_t events = 0;
     int p, plane;
 
     for (p = 0; p < 2; p++) {
@@ -164,6 +172,7 @@ void g45_display_sync(G45Display *d, uint64_t now)
             continue;
         }
         pp->last_frame = f;
+        events |= wait_vblank[p];
         /* Vblank: status bits latch when their enable is set. */
         st = hwgpu_reg_get(d->rf, PIPE_OFF(p, G45_PIPEASTAT));
         en = (st >> 16) &
@@ -174,10 +183,14 @@ void g45_display_sync(G45Display *d, uint64_t now)
         }
         for (plane = 0; plane < 2; plane++) {
             if (plane_pipe(d, plane) == p &&
-                d->pipe[plane].surf_written_frame < f) {
-                latch_surface(d, plane);
+                d->pipe[plane].surf_written_frame < f &&
+                latch_surface(d, plane)) {
+                events |= wait_flip[plane];
             }
         }
+    }
+    if (events && d->event) {
+        d->event(d->event_opaque, events);
     }
     if (changed) {
         g45_irq_update(d);
@@ -197,10 +210,13 @@ uint64_t g45_display_next_event(G45Display *d, uint64_t now)
         if (!pipe_enabled(d, p)) {
             continue;
         }
-        /* Wake for enabled vblank events and for a pending latch. */
+        /* Wake for enabled vblank events, a pending latch and what a
+         * command streamer waits for. */
         if (!((st >> 16) & (G45_PIPESTAT_VBLANK |
                             G45_PIPESTAT_START_VBLANK)) &&
-            !d->pipe[0].surf_dirty && !d->pipe[1].surf_dirty) {
+            !d->pipe[0].surf_dirty && !d->pipe[1].surf_dirty &&
+            !(d->want_events & (wait_vblank[p] | wait_flip[0] |
+                                wait_flip[1]))) {
             continue;
         }
         f = pipe_frame(d, p, now) - pp->frames_base + 1;
@@ -401,6 +417,7 @@ void g45_display_reset(G45Display *d)
     memcpy(d->gmbus.edid, keep.edid, sizeof(keep.edid));
     d->gmbus.edid_len = keep.edid_len;
     d->gmbus.monitor = keep.monitor;
+    d->want_events = 0;
 }
 
 /* A monitor was plugged or unplugged: the CRT hotplug event. */

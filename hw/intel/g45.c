@@ -147,6 +147,31 @@ static void apply_reg_queue(G45 *g)
     }
 }
 
+/* An engine waits in MI_WAIT_FOR_EVENT: the display must wake for it. */
+static void eng_wait(void *opaque, uint32_t events)
+{
+    kick(opaque);
+}
+
+/* What the engines wait for, for the display's timer. */
+static void update_wanted_events(G45 *g)
+{
+    g->disp.want_events = g45_engine_waiting(&g->rcs) |
+                          g45_engine_waiting(&g->bsd);
+}
+
+/* A vblank or flip happened (the display's sync, this thread). */
+static void display_event(void *opaque, uint32_t events)
+{
+    G45 *g = opaque;
+
+    if (g->disp.want_events & events) {
+        g45_engine_event(&g->rcs, events);
+        g45_engine_event(&g->bsd, events);
+        update_wanted_events(g);
+    }
+}
+
 static const G45EngineOps engine_ops = {
     .raise = eng_raise,
     .error = eng_error,
@@ -155,6 +180,7 @@ static const G45EngineOps engine_ops = {
     .on_3d = eng_3d,
     .reg_read = eng_reg_read,
     .reg_write = eng_reg_write,
+    .wait = eng_wait,
 };
 
 bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
@@ -169,6 +195,8 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
     }
     g45_gtt_init(&g->gtt, ptes, nentries, host);
     g45_display_init(&g->disp, &g->regs, host);
+    g->disp.event = display_event;
+    g->disp.event_opaque = g;
     g45_engine_init(&g->rcs, G45_ENGINE_RCS, &g->gtt, host, &engine_ops, g);
     g45_engine_init(&g->bsd, G45_ENGINE_BSD, &g->gtt, host, &engine_ops, g);
     g45_reset(g);
@@ -217,6 +245,7 @@ void g45_service(G45 *g)
     uint32_t eir = g_atomic_int_and(&g->pending_eir, 0);
 
     apply_reg_queue(g);
+    update_wanted_events(g);
 
     for (int p = 0; p < 2; p++) {
         uint32_t f = g_atomic_int_and(&g->pending_flip[p], 0);

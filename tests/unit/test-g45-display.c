@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/g45.h"
+#include "hwgpu/intel/g45-cmd.h"
 
 static uint64_t now;
 static int irq_level;
@@ -23,7 +24,14 @@ static void set_irq(void *o, int level)
     irq_level = level;
 }
 
-static const HwgpuHost host = { .clock_ns = clk, .set_irq = set_irq };
+#define RAM_SIZE (64u * 4096)
+static uint8_t ram[RAM_SIZE];
+#include "../fake-ram.h"
+
+static const HwgpuHost host = {
+    .clock_ns = clk, .set_irq = set_irq, .dma_read = ram_read,
+    .dma_write = ram_write,
+};
 static uint32_t ptes[64];
 static G45 g;
 
@@ -306,6 +314,50 @@ static void test_bad_mode(void)
     g45_destroy(&g);
 }
 
+
+/*
+ * MI_WAIT_FOR_EVENT on the ring: the engine waits, the display's timer
+ * wakes for the vblank it waits for, and the vblank retires the wait so
+ * the ring goes on.
+ */
+static void test_wait_for_vblank(void)
+{
+    const uint32_t ring[4] = {
+        G45_MI(G45_MI_WAIT_FOR_EVENT) | G45_WAIT_PIPE_A_VBLANK,
+        G45_MI(G45_MI_USER_INTERRUPT), 0, 0,
+    };
+    uint32_t head;
+
+    setup();
+    for (uint32_t i = 0; i < 64; i++) {
+        ptes[i] = i * 4096 | G45_PTE_VALID;
+    }
+    memcpy(ram, ring, sizeof(ring));
+    program_mode(0);
+    W(G45_PIPEACONF, G45_PIPECONF_ENABLE);
+    W(G45_RCS_START, 0);
+    W(G45_RCS_CTL, G45_CTL_VALID);
+    W(G45_RCS_TAIL, sizeof(ring));
+    g_assert_cmpuint(g45_engine_run(&g.rcs, 10), ==, 1);
+    g_assert_cmphex(R(G45_RCS_CTL) & G45_CTL_WAIT, ==, G45_CTL_WAIT);
+    g45_service(&g);
+    g_assert_cmpuint(g45_display_next_event(&g.disp, now), <=,
+                     now + FRAME_NS);
+    now += FRAME_NS / 2;
+    g45_display_sync(&g.disp, now);
+    g_assert_cmphex(R(G45_RCS_CTL) & G45_CTL_WAIT, ==, G45_CTL_WAIT);
+    now += FRAME_NS;
+    g45_display_sync(&g.disp, now);
+    g_assert_cmphex(R(G45_RCS_CTL) & G45_CTL_WAIT, ==, 0);
+    g45_engine_run(&g.rcs, 10);
+    head = R(G45_RCS_HEAD);
+    g_assert_cmphex(head, ==, sizeof(ring));
+    g45_service(&g);
+    g_assert_cmphex(R(G45_IIR) & G45_IIR_USER, ==, 0);   /* masked in IMR */
+    g_assert_cmpuint(g.rcs.stats.user_irqs, ==, 1);
+    g45_destroy(&g);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -317,5 +369,6 @@ int main(int argc, char **argv)
     g_test_add_func("/g45-display/gmbus-edid", test_gmbus_edid);
     g_test_add_func("/g45-display/gmbus-nak", test_gmbus_nak);
     g_test_add_func("/g45-display/bad-mode", test_bad_mode);
+    g_test_add_func("/g45-display/wait-for-vblank", test_wait_for_vblank);
     return g_test_run();
 }

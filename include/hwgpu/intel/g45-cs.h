@@ -122,6 +122,8 @@ typedef struct G45EngineOps {
     void (*reg_write)(void *opaque, uint32_t offset, uint32_t val);
     /* One line per command for trace logging; optional. */
     void (*trace)(void *opaque, const char *line);
+    /* MI_WAIT_FOR_EVENT started waiting for `events`; optional. */
+    void (*wait)(void *opaque, uint32_t events);
 } G45EngineOps;
 
 typedef struct G45EngineStats {
@@ -214,6 +216,8 @@ bool g45_engine_mmio_write(G45Engine *e, uint32_t off, uint32_t val);
 
 /* Display events for MI_WAIT_FOR_EVENT (G45_WAIT_* bits). */
 void g45_engine_event(G45Engine *e, uint32_t events);
+/* The events MI_WAIT_FOR_EVENT waits for now (0: not waiting). */
+uint32_t g45_engine_waiting(G45Engine *e);
 
 /*
  * Run synchronously: execute at most `budget` commands.  Returns the

@@ -94,6 +94,14 @@ typedef struct G45Display {
     const HwgpuHost *host;
     G45Pipe pipe[2];
     G45Gmbus gmbus;
+    /*
+     * Display events for MI_WAIT_FOR_EVENT (G45_WAIT_* bits of g45-cmd.h):
+     * `want` is what a command streamer waits for (the timer then wakes
+     * for it); `event` is told each vblank and each surface latch.
+     */
+    uint32_t want_events;
+    void (*event)(void *opaque, uint32_t wait_bits);
+    void *event_opaque;
 } G45Display;
 
 void g45_display_init(G45Display *d, HwgpuRegFile *rf, const HwgpuHost *host);
