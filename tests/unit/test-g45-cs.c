@@ -870,6 +870,34 @@ static void test_disasm(void)
 }
 
 
+/*
+ * A context switch saves the outgoing context in the address space it was
+ * loaded from: a physical context A followed by a GTT context B writes A's
+ * image to physical memory, not to graphics address A.
+ */
+static void test_ctx_save_address_space(void)
+{
+    const uint32_t phys_a = 0x3c0000;
+    G45Engine e;
+    uint32_t magic;
+
+    setup(&e, G45_ENGINE_RCS, 4);
+    emit(G45_MI(G45_MI_SET_CONTEXT));
+    emit(phys_a | G45_MI_CTX_RESTORE_INHIBIT);          /* physical */
+    emit(0x79000002);               /* 3DSTATE_DRAWING_RECTANGLE */
+    emit(0);
+    emit(0x00ff00ff);
+    emit(0);
+    emit(G45_MI(G45_MI_SET_CONTEXT));
+    emit(CTX_B | G45_MI_CTX_MM_GTT | G45_MI_CTX_RESTORE_INHIBIT);
+    submit(&e);
+    g45_engine_run(&e, 100);
+    memcpy(&magic, ram + phys_a, 4);
+    g_assert_cmphex(magic, ==, G45_CTX_MAGIC);
+    g_assert_cmphex(gr32(phys_a), ==, 0);
+    g45_engine_destroy(&e);
+}
+
 /* ---- non-secure batches (g45-cmd.h "Privilege", docs/g45-cs.md) ------ */
 
 #define PC_QW_WRITE (((uint32_t)G45_GFX_PIPE_CONTROL << 16) | (1u << 14) | 2)
@@ -1050,5 +1078,7 @@ int main(int argc, char **argv)
     g_test_add_func("/g45-cs/nonsecure-phys-and-sticky",
                     test_nonsecure_phys_and_sticky);
     g_test_add_func("/g45-cs/self-chain-hangs", test_self_chain_hangs);
+    g_test_add_func("/g45-cs/ctx-save-address-space",
+                    test_ctx_save_address_space);
     return g_test_run();
 }
