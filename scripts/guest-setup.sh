@@ -86,7 +86,8 @@ CLIENTS="/usr/libexec/igt-gpu-tools/benchmarks/gem_exec_nop
 build_initrd_clients() {
     local root=$g/initrd-clients-root stamp b
     stamp=$( (cat "$g/initrd.stamp" "$HWGPU_REPO/tests/guest/clients.sh" \
-              "$HWGPU_REPO/tests/guest/gemhang.c"; echo "$CLIENTS";
+              "$HWGPU_REPO/tests/guest/gemhang.c" \
+              "$HWGPU_REPO/tests/guest/gempriv.c"; echo "$CLIENTS";
               for b in $CLIENTS; do ls -l "$b"; done) | sha256sum | cut -c1-16)
     [ -f "$g/initrd-clients.cpio.gz" ] &&
         [ "$(cat "$g/initrd-clients.stamp" 2>/dev/null)" = "$stamp" ] && return 0
@@ -100,6 +101,8 @@ build_initrd_clients() {
     cp -a /usr/share/igt-gpu-tools "$root/usr/share/" 2>/dev/null || true
     gcc -static -O2 -I/usr/include/libdrm -o "$root/bin/gemhang" \
         "$HWGPU_REPO/tests/guest/gemhang.c" || die "cannot build gemhang"
+    gcc -static -O2 -I/usr/include/libdrm -o "$root/bin/gempriv" \
+        "$HWGPU_REPO/tests/guest/gempriv.c" || die "cannot build gempriv"
     install -m 755 "$HWGPU_REPO/tests/guest/clients.sh" "$root/clients.sh"
     (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$g/initrd-clients.cpio.gz.tmp"
     mv "$g/initrd-clients.cpio.gz.tmp" "$g/initrd-clients.cpio.gz"

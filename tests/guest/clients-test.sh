@@ -82,6 +82,16 @@ for kernel in bookworm trixie; do
         has modetest-cursor '\(0x00070080\): 0x[0-9a-f]*2[237]$'
     check "$kernel: modetest -C moves the cursor" cursor_moved
 
+    # gempriv: a uid-65534 process runs every privileged command in its own
+    # (non-secure) GEM batches; root checks what it must not have changed.
+    check "$kernel: gempriv ran all its checks" \
+        sh -c "grep -q '^HWGPU-GEMPRIV done fails=' '$s'"
+    for g in drop-root secure-refused own-work-runs child-ran parent-bo-bound \
+             victim-page-unchanged their-bo-unchanged gpu-not-wedged; do
+        check "$kernel: gempriv $g" grep -q "^HWGPU-GEMPRIV $g ok" "$s"
+    done
+    check "$kernel: gempriv: every watched register unchanged" \
+        sh -c "[ \$(grep -c '^HWGPU-GEMPRIV register-unchanged ok' '$s') = 7 ]"
     check "$kernel: a hung batch is detected, reset and the GPU recovers" \
         grep -qx 'HWGPU-GEMHANG hang-detected=1 recovered=1' "$s"
     check "$kernel: i915 reports the hang and resets the GPU" \

@@ -47,6 +47,9 @@ cursor_regs() {
 }
 run modetest-cursor 30 cursor_regs
 run vbltest 12 vbltest -M i915
+# An unprivileged process submits every privileged command in its own
+# batches; nothing it does not own may change (tests/guest/gempriv.c).
+run gempriv 120 /bin/gempriv
 # A hang on purpose: i915 detects it, captures the error state, resets the
 # engine; intel_error_decode reads the capture; the GPU works afterwards.
 run gemhang 120 /bin/gemhang

@@ -19,6 +19,7 @@
 #define MI_BATCH_BUFFER_END     (0x0a << 23)
 #define MI_BATCH_BUFFER_START   (0x31 << 23)
 #define MI_BATCH_NON_SECURE     (1 << 8)        /* i965+ */
+#define MI_BATCH_GTT            (1 << 7)        /* else guest-physical */
 
 static int fd;
 
@@ -65,8 +66,8 @@ static int wait_idle(uint32_t handle, int64_t ns)
 
 int main(void)
 {
-    uint32_t loop[4] = { MI_BATCH_BUFFER_START | MI_BATCH_NON_SECURE, 0,
-                         0, 0 };
+    uint32_t loop[4] = { MI_BATCH_BUFFER_START | MI_BATCH_GTT |
+                         MI_BATCH_NON_SECURE, 0, 0, 0 };
     uint32_t end[4] = { MI_BATCH_BUFFER_END, 0, 0, 0 };
     struct drm_i915_gem_relocation_entry r = {
         .offset = 4, .delta = 0,
