@@ -245,6 +245,8 @@ static void declare_hang(G45Engine *e, const char *why)
     e->halted = true;
     e->hung = true;
     e->stats.hangs++;
+    hwgpu_trace(e->host, "hang", "%s: %s, ACTHD 0x%08x", eng_name(e), why,
+                e->acthd);
     CS_ERROR(e, "hang: %s, ACTHD 0x%08x", why, e->acthd);
     if (e->ops->hang) {
         e->ops->hang(e->opaque);
@@ -778,10 +780,12 @@ static bool step_l(G45Engine *e)
     if (!read_cmd(e, &c)) {
         return false;
     }
-    if (e->ops->trace) {
-        char line[200];
+    if (e->ops->trace && hwgpu_trace_on(e->host)) {
+        char line[240];
+        int n = snprintf(line, sizeof(line), "%s 0x%08x%s: ", eng_name(e),
+                         e->acthd, e->in_batch ? " (batch)" : "");
 
-        g45_cmd_disasm(c.dw, c.n, line, sizeof(line));
+        g45_cmd_disasm(c.dw, c.n, line + n, sizeof(line) - n);
         e->ops->trace(e->opaque, line);
     }
     r = execute(e, &c);

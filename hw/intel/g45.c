@@ -172,6 +172,14 @@ static void display_event(void *opaque, uint32_t events)
     }
 }
 
+/* One disassembled command (only asked for while tracing is on). */
+static void eng_trace(void *opaque, const char *line)
+{
+    G45 *g = opaque;
+
+    hwgpu_trace(g->host, "cmd", "%s", line);
+}
+
 static const G45EngineOps engine_ops = {
     .raise = eng_raise,
     .error = eng_error,
@@ -181,6 +189,7 @@ static const G45EngineOps engine_ops = {
     .reg_read = eng_reg_read,
     .reg_write = eng_reg_write,
     .wait = eng_wait,
+    .trace = eng_trace,
 };
 
 bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,

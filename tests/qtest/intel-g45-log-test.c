@@ -116,10 +116,47 @@ static void test_log_bounded(void)
     g_assert_cmpint(count(text, "0x7fff0"), >, before);
 }
 
+
+/*
+ * The command stream is traced with its disassembly (`-trace
+ * hwgpu_g45_event`): each command the ring executes, with engine and
+ * address, batches included.
+ */
+static void test_trace_commands(void)
+{
+    g_autofree char *path = log_path("cmds");
+    g_autofree char *args = g_strdup_printf(" -trace enable=hwgpu_g45_event,"
+                                            "file=%s", path);
+    g_autofree char *text = NULL;
+    const uint32_t b = 0x30000;
+    G45QRing r;
+    G45Q c;
+
+    g45q_start(&c, args);
+    g45q_map_linear(&c, 0x1000000, 64);
+    g45q_gfx_writel(&c, b, G45_MI(G45_MI_NOOP));
+    g45q_gfx_writel(&c, b + 4, G45_MI(G45_MI_BATCH_BUFFER_END));
+    g45q_ring_init(&r, &c, G45_RCS_BASE, 0x10000, 4096, 0);
+    g45q_emit(&r, G45_MI(G45_MI_BATCH_BUFFER_START) | G45_MI_BB_GTT);
+    g45q_emit(&r, b);
+    g45q_emit(&r, G45_MI(G45_MI_USER_INTERRUPT));
+    g45q_submit(&r);
+    g45q_wait_idle(&r);
+    g45q_stop(&c);
+    text = read_log(path);
+    unlink(path);
+    g_assert_nonnull(strstr(text, "hwgpu_g45_event cmd: RCS 0x00010000: "
+                            "MI_BATCH_BUFFER_START len=2 -> gtt 0x00030000"));
+    g_assert_nonnull(strstr(text, "RCS 0x00030004 (batch): "
+                            "MI_BATCH_BUFFER_END"));
+    g_assert_nonnull(strstr(text, "RCS 0x00010008: MI_USER_INTERRUPT"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/intel-g45/log/trace-regs", test_trace_regs);
     qtest_add_func("/intel-g45/log/bounded", test_log_bounded);
+    qtest_add_func("/intel-g45/log/trace-commands", test_trace_commands);
     return g_test_run();
 }
