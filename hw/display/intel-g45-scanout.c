@@ -67,11 +67,8 @@ static uint64_t g45_line_addr(const G45Scanout *so, uint32_t y, uint32_t bx)
     if (!so->tiled) {
         return so->base + (uint64_t)y * so->stride + bx;
     }
-    /* X tiles: 512 bytes x 8 rows, 4 KiB each, row-major. */
-    y += so->y;
-    bx += so->x * so->bpp;
-    return so->base + ((uint64_t)(y / 8) * (so->stride / 512) + bx / 512) *
-           4096 + (y % 8) * 512 + bx % 512;
+    return so->base + g45_xtile_offset((uint64_t)so->x * so->bpp + bx,
+                                       (uint64_t)so->y + y, so->stride);
 }
 
 /* Read line y (width * bpp bytes) into dst. */
@@ -84,7 +81,7 @@ static void g45_read_line(IntelG45State *s, const G45Scanout *so, uint32_t y,
         uint32_t n = bytes - done;
 
         if (so->tiled) {
-            n = MIN(n, 512 - (so->x * so->bpp + done) % 512);
+            n = MIN(n, G45_XTILE_W - (so->x * so->bpp + done) % G45_XTILE_W);
         }
         g45_gtt_read(&s->core.gtt, g45_line_addr(so, y, done), dst + done, n);
         done += n;
@@ -98,11 +95,13 @@ static void g45_line_pages(const G45Scanout *so, uint32_t y, uint64_t *p0,
     uint64_t bytes = (uint64_t)so->width * so->bpp;
 
     if (so->tiled) {
-        uint64_t row = (uint64_t)(y + so->y) / 8 * (so->stride / 512);
         uint64_t bx = (uint64_t)so->x * so->bpp;
 
-        *p0 = (so->base >> 12) + row + bx / 512;
-        *p1 = (so->base >> 12) + row + (bx + bytes - 1) / 512;
+        *p0 = (so->base + g45_xtile_offset(bx, (uint64_t)so->y + y,
+                                           so->stride)) >> 12;
+        *p1 = (so->base + g45_xtile_offset(bx + bytes - 1,
+                                           (uint64_t)so->y + y,
+                                           so->stride)) >> 12;
     } else {
         uint64_t a = so->base + (uint64_t)y * so->stride;
 
@@ -334,7 +333,7 @@ static bool g45_scanout_valid(IntelG45State *s, const G45Scanout *so)
                           so->width, so->height);
         return false;
     }
-    if (so->tiled && (so->stride % 512 || !so->stride)) {
+    if (so->tiled && (so->stride % G45_XTILE_W || !so->stride)) {
         HWGPU_GUEST_ERROR(&s->host,
                           "intel-g45: X-tiled stride %u not a tile multiple",
                           so->stride);

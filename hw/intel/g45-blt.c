@@ -87,10 +87,8 @@ static uint32_t surf_addr(const BltSurf *s, int y, uint32_t xb)
     if (!s->tiled) {
         return s->base + (uint32_t)((int64_t)y * s->pitch) + xb;
     }
-    return s->base +
-        ((uint32_t)y / G45_XTILE_H * ((uint32_t)s->pitch / G45_XTILE_W) +
-         xb / G45_XTILE_W) * G45_GTT_PAGE_SIZE +
-        (uint32_t)y % G45_XTILE_H * G45_XTILE_W + xb % G45_XTILE_W;
+    return s->base + (uint32_t)g45_xtile_offset(xb, (uint32_t)y,
+                                                (uint32_t)s->pitch);
 }
 
 /* Read or write `len` bytes of row y from byte column xb. */

@@ -1,29 +1,11 @@
 /*
  * G45 fence registers: linear CPU view of tiled surfaces through the
- * aperture (see g45-fence.h).  Tile geometry (seed 000 "Tiled Surface
- * Layout"): an X tile is 512 bytes x 8 rows stored row by row; a Y tile is
- * 128 bytes x 32 rows stored as 16-byte columns (OWords) top to bottom.
- * Both are 4 KiB, and tiles follow each other left to right, then down.
+ * aperture (see g45-fence.h); the tile math is g45-tiling.h's.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "hwgpu/intel/g45-fence.h"
 #include "hwgpu/intel/g45-regs.h"
-
-uint64_t g45_tile_x(uint64_t lin, uint32_t pitch)
-{
-    uint64_t row = lin / pitch, col = lin % pitch;
-
-    return ((row / 8) * (pitch / 512) + col / 512) * 4096 +
-           (row % 8) * 512 + col % 512;
-}
-
-uint64_t g45_tile_y(uint64_t lin, uint32_t pitch)
-{
-    uint64_t row = lin / pitch, col = lin % pitch;
-    uint64_t x = col % 128;
-
-    return ((row / 32) * (pitch / 128) + col / 128) * 4096 +
-           (x / 16) * 512 + (row % 32) * 16 + x % 16;
-}
 
 typedef struct Fence {
     uint64_t start, end;    /* [start, end) */

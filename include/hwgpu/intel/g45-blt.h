@@ -17,6 +17,7 @@
 
 #include "hwgpu/host.h"
 #include "hwgpu/intel/g45-gtt.h"
+#include "hwgpu/intel/g45-tiling.h"
 
 /* BR13 (dword 1 of most 2D commands) */
 #define G45_BR13_PITCH_MASK     0xffffu     /* signed bytes (dwords if tiled) */
@@ -32,9 +33,6 @@
 #define G45_BLT_WRITE_ALPHA     (1u << 21)
 #define G45_BLT_TEXT_BYTE_PACKED (1u << 16) /* XY_TEXT*: else bit packed */
 
-/* X tile: 512 bytes x 8 rows = 4 KiB, tiles in row-major order. */
-#define G45_XTILE_W             512u
-#define G45_XTILE_H             8u
 
 typedef struct G45Blt {
     G45Gtt *gtt;

@@ -6,6 +6,8 @@
  * Y-tiled, bit 0 valid; high dword bits 31:12 the last 4 KiB page of the
  * range.  No bit-6 swizzling: the MCH reports asymmetric channels
  * (C0DRB3 != C1DRB3), for which i915 tells userspace "no swizzle".
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G45_FENCE_H
 #define HWGPU_INTEL_G45_FENCE_H
@@ -14,6 +16,7 @@
 #include <stdint.h>
 
 #include "hwgpu/regfile.h"
+#include "hwgpu/intel/g45-tiling.h"
 
 #define G45_NUM_FENCES      16
 
@@ -27,8 +30,5 @@ bool g45_fence_translate(const HwgpuRegFile *rf, uint64_t ap_off,
 /* Whether any valid fence covers the 4 KiB page at `ap_off`. */
 bool g45_fence_covers(const HwgpuRegFile *rf, uint64_t ap_off);
 
-/* Tiled offset of linear offset `lin` in a surface of `pitch` bytes. */
-uint64_t g45_tile_x(uint64_t lin, uint32_t pitch);
-uint64_t g45_tile_y(uint64_t lin, uint32_t pitch);
 
 #endif
