@@ -23,6 +23,7 @@
 #include "trace.h"
 
 #define G45_MAX_SCANOUT_BYTES   (64 * MiB)
+#define G45_SCANOUT_SLICE_BYTES (4 * MiB)   /* per main-loop turn */
 
 /* Cursor registers (pipe A's cursor at 0x70080, B's at 0x700c0). */
 #define CURCNTR_MODE(v)         ((v) & 0x27)
@@ -363,15 +364,82 @@ static bool g45_scanout_same(const G45Scanout *a, const G45Scanout *b)
            a->y == b->y;
 }
 
+/*
+ * Convert the lines of the update in progress from s->scan.y on, at most
+ * G45_SCANOUT_SLICE_BYTES of surface per main-loop turn: a frame of the
+ * largest mode the guest can set (4096 lines, 64 MiB) takes several turns
+ * instead of stalling the main loop (and every vCPU waiting for its lock)
+ * for the whole frame.  The console is told the update is done (QEMU's
+ * async update: a screendump waits for it) when the last line is in.
+ */
+static void g45_scanout_continue(IntelG45State *s)
+{
+    G45ScanoutWork *w = &s->scan;
+    const G45Scanout *so = &w->so;
+    DisplaySurface *ds = qemu_console_surface(s->vga.con);
+    uint64_t t0 = qemu_clock_get_ns(QEMU_CLOCK_REALTIME), bytes = 0;
+    uint32_t run = 0, y;
+
+    for (y = w->y; y <= so->height; y++) {
+        if (y < so->height && bytes < G45_SCANOUT_SLICE_BYTES) {
+            bool in_cur = w->cur && (int)y >= w->cy && (int)y < w->cy + w->cs;
+            bool was_cur = (int)y >= s->cursor_y &&
+                           (int)y < s->cursor_y + s->cursor_h;
+
+            if (w->full || in_cur || was_cur || g45_line_dirty(s, y)) {
+                g45_convert_line(s, so, ds, y);
+                if (in_cur) {
+                    g45_cursor_line(s, ds, so, y, w->cx, w->cy, w->cs,
+                                    w->cbase);
+                }
+                s->lines_converted++;
+                bytes += (uint64_t)so->width * so->bpp;
+                run++;
+                continue;
+            }
+        }
+        if (run) {
+            dpy_gfx_update(s->vga.con, 0, y - run, so->width, run);
+            run = 0;
+        }
+        if (y < so->height && bytes >= G45_SCANOUT_SLICE_BYTES) {
+            break;
+        }
+    }
+    t0 = qemu_clock_get_ns(QEMU_CLOCK_REALTIME) - t0;
+    s->frame_ns += t0;
+    s->slice_max_ns = MAX(s->slice_max_ns, t0);
+    if (y < so->height) {
+        w->y = y;
+        qemu_bh_schedule(s->scan_bh);       /* the rest on the next turn */
+        return;
+    }
+    s->cursor_y = w->cur ? w->cy : 0;
+    s->cursor_h = w->cur ? w->cs : 0;
+    s->frames++;
+    w->active = false;
+    graphic_hw_update_done(s->vga.con);
+}
+
+void g45_scanout_bh(void *opaque)
+{
+    IntelG45State *s = opaque;
+
+    if (s->scan.active) {
+        g45_scanout_continue(s);
+    }
+}
+
+/* Start an update of the console (QEMU's gfx_update, async). */
 void g45_scanout_update(IntelG45State *s)
 {
+    G45ScanoutWork *w = &s->scan;
     G45Scanout so;
     DisplaySurface *ds;
-    uint64_t t0 = qemu_clock_get_ns(QEMU_CLOCK_REALTIME), cbase = 0;
-    int cx = 0, cy = 0, cs = 0;
-    bool cur, full;
-    uint32_t run = 0;
 
+    if (w->active) {
+        return;                 /* the update in progress will finish */
+    }
     if (!(hwgpu_reg_get(&s->core.regs, G45_VGACNTRL) &
           G45_VGACNTRL_DISABLE)) {
         if (s->display_off_shown || s->shown.enabled) {
@@ -380,15 +448,18 @@ void g45_scanout_update(IntelG45State *s)
             s->vga.hw_ops->invalidate(&s->vga);
         }
         s->vga.hw_ops->gfx_update(&s->vga);
+        graphic_hw_update_done(s->vga.con);
         return;
     }
     if (!g45_display_scanout(&s->core.disp, 0, &so) &&
         !g45_display_scanout(&s->core.disp, 1, &so)) {
         g45_show_off(s, "intel-g45: display off");
+        graphic_hw_update_done(s->vga.con);
         return;
     }
     if (!g45_scanout_valid(s, &so)) {
         g45_show_off(s, "intel-g45: unsupported plane setup");
+        graphic_hw_update_done(s->vga.con);
         return;
     }
     ds = qemu_console_surface(s->vga.con);
@@ -404,45 +475,23 @@ void g45_scanout_update(IntelG45State *s)
         s->line_size = g45_line_stride(&so);
         s->line = g_malloc0(s->line_size);
     }
-    full = s->full_redraw || s->gtt_changed || !g45_scanout_same(&so,
-                                                                 &s->shown);
+    w->full = s->full_redraw || s->gtt_changed ||
+              !g45_scanout_same(&so, &s->shown);
     if (!g45_scanout_same(&so, &s->shown)) {
         trace_hwgpu_g45_scanout_mode(so.pipe, so.width, so.height, so.format,
                                      so.stride, so.tiled, so.base);
     }
-    if (full) {
+    if (w->full) {
         g45_resolve_pages(s, &so);
     }
     g45_collect_dirty(s);
     s->shown = so;
     s->full_redraw = s->gtt_changed = false;
-    cur = g45_cursor(s, so.pipe, &cx, &cy, &cs, &cbase);
-
-    for (uint32_t y = 0; y <= so.height; y++) {
-        if (y < so.height) {
-            bool in_cur = cur && (int)y >= cy && (int)y < cy + cs;
-            bool was_cur = (int)y >= s->cursor_y &&
-                           (int)y < s->cursor_y + s->cursor_h;
-
-            if (full || in_cur || was_cur || g45_line_dirty(s, y)) {
-                g45_convert_line(s, &so, ds, y);
-                if (in_cur) {
-                    g45_cursor_line(s, ds, &so, y, cx, cy, cs, cbase);
-                }
-                s->lines_converted++;
-                run++;
-                continue;
-            }
-        }
-        if (run) {
-            dpy_gfx_update(s->vga.con, 0, y - run, so.width, run);
-            run = 0;
-        }
-    }
-    s->cursor_y = cur ? cy : 0;
-    s->cursor_h = cur ? cs : 0;
-    s->frames++;
-    s->frame_ns += qemu_clock_get_ns(QEMU_CLOCK_REALTIME) - t0;
+    w->so = so;
+    w->cur = g45_cursor(s, so.pipe, &w->cx, &w->cy, &w->cs, &w->cbase);
+    w->y = 0;
+    w->active = true;
+    g45_scanout_continue(s);
 }
 
 void g45_scanout_cleanup(IntelG45State *s)

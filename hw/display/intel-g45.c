@@ -470,6 +470,7 @@ static void g45_gfx_update(void *opaque)
 static const GraphicHwOps g45_gfx_ops = {
     .invalidate = g45_invalidate,
     .gfx_update = g45_gfx_update,
+    .gfx_update_async = true,       /* large frames take several turns */
     .text_update = g45_text_update,
 };
 
@@ -590,6 +591,8 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     s->vblank_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, g45_vblank_tick, s);
     s->service_bh = qemu_bh_new_guarded(g45_service_bh, s,
                                         &DEVICE(s)->mem_reentrancy_guard);
+    s->scan_bh = qemu_bh_new_guarded(g45_scanout_bh, s,
+                                     &DEVICE(s)->mem_reentrancy_guard);
 
     /* The monitor on the CRT's DDC pins. */
     if (!s->edid_info.maxx) {
@@ -644,6 +647,8 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
                                    OBJ_PROP_FLAG_READ);
     object_property_add_uint32_ptr(obj, "x-scanout-pages", &s->npages,
                                    OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "x-scanout-slice-max-ns",
+                                   &s->slice_max_ns, OBJ_PROP_FLAG_READ);
     for (int i = 0; i < G45_AP_SLOTS; i++) {
         s->ap_slot_page[i] = -1;
         if (s->ram) {
@@ -671,6 +676,7 @@ static void intel_g45_exit(PCIDevice *pdev)
     graphic_console_close(s->vga.con);
     g45_stop_engines(&s->core);
     qemu_bh_delete(s->service_bh);
+    qemu_bh_delete(s->scan_bh);
     timer_free(s->vblank_timer);
     g45_destroy(&s->core);
     g45_scanout_cleanup(s);

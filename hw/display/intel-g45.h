@@ -29,6 +29,17 @@ OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
 #define G45_AP_SLOTS        4096    /* 16 MiB of aperture mapped at once */
 #define G45_AP_MAP_AFTER    4       /* trapped accesses before mapping */
 
+/* A console update in progress (intel-g45-scanout.c). */
+typedef struct G45ScanoutWork {
+    bool active;
+    G45Scanout so;          /* the surface being converted */
+    bool full;              /* every line, not only the dirty ones */
+    bool cur;               /* a cursor is shown: at cx, cy, cs pixels */
+    int cx, cy, cs;
+    uint64_t cbase;
+    uint32_t y;             /* next line */
+} G45ScanoutWork;
+
 struct IntelG45State {
     PCIDevice parent_obj;
 
@@ -55,6 +66,8 @@ struct IntelG45State {
     QEMUBH *service_bh;         /* applies what the engines reported */
 
     /* scanout (intel-g45-scanout.c) */
+    G45ScanoutWork scan;
+    QEMUBH *scan_bh;        /* continues an update on the next turn */
     uint8_t *line;          /* one line in the guest's format */
     size_t line_size;
     G45Scanout shown;       /* the scanout the console was set up for */
@@ -63,6 +76,7 @@ struct IntelG45State {
     bool gtt_changed;       /* a PTE changed since the last update */
     int cursor_y, cursor_h;     /* rows the last drawn cursor covered */
     uint64_t frames, frame_ns, lines_converted;
+    uint64_t slice_max_ns;  /* longest single turn of the scanout */
     uint64_t *pages;        /* graphics pages the visible lines read */
     uint64_t *page_off;     /* ... their RAM offsets (or a marker) */
     bool *page_dirty;       /* ... written since the last update */
@@ -78,6 +92,7 @@ struct IntelG45State {
 };
 
 void g45_scanout_update(IntelG45State *s);
+void g45_scanout_bh(void *opaque);
 void g45_scanout_cleanup(IntelG45State *s);
 
 #endif

@@ -46,9 +46,19 @@ for kernel in bookworm trixie; do
         tag=$kernel-$machine
         dir=$HWGPU_CACHE/test-results/guest-$tag
         rm -rf "$dir"; mkdir -p "$dir"
+        # One boot runs with every hwgpu trace event on (QEMU's log trace
+        # backend may write them to the -D log instead of the trace file).
+        trace=()
+        [ $tag = trixie-q35 ] && trace=(-- -trace "enable=hwgpu_*,file=$dir/trace.log")
         "$HWGPU_REPO/scripts/guest-boot.sh" --kernel $kernel --machine $machine \
-            --hold 4 --out "$dir" >"$dir/boot.out" 2>&1
+            --hold 4 --out "$dir" "${trace[@]}" >"$dir/boot.out" 2>&1
         rc=$?
+        if [ $tag = trixie-q35 ]; then
+            check "$tag: -trace 'hwgpu_*' logs i915's command stream, disassembled" \
+                grep -qE 'hwgpu_g45_event cmd: RCS 0x[0-9a-f]+: MI_STORE_DATA_INDEX len=3 hws\[0x' "$dir/trace.log" "$dir/qemu.log"
+            check "$tag: -trace 'hwgpu_*' logs register writes by name" \
+                grep -qE 'hwgpu_g45_reg_write PIPECONF_A \[0x70008\]' "$dir/trace.log" "$dir/qemu.log"
+        fi
         s=$dir/serial.log
         check "$tag: guest booted and finished" [ $rc -eq 0 ]
         check "$tag: lspci shows 8086:2e22 at 00:02.0" \
