@@ -792,6 +792,18 @@ static void test_slices_identical(void)
 }
 
 
+/* A render engine whose ring (at PAT) holds `ring`; TAIL still at 0. */
+static void engine_with_ring(G45Engine *e, const uint32_t *ring,
+                             uint32_t bytes)
+{
+    static const G45EngineOps ops = { 0 };
+
+    g45_gtt_write(&gtt, PAT, ring, bytes);
+    g45_engine_init(e, G45_ENGINE_RCS, &gtt, &host, &ops, NULL);
+    g45_engine_mmio_write(e, G45_RING_START, PAT);
+    g45_engine_mmio_write(e, G45_RING_CTL, G45_CTL_VALID);
+}
+
 /*
  * A large blit runs in slices on the engine: one step does one slice and
  * leaves the command at HEAD (not retired), so a caller waiting for the
@@ -800,7 +812,6 @@ static void test_slices_identical(void)
  */
 static void test_engine_slices(void)
 {
-    static const G45EngineOps ops = { 0 };
     G45Engine e;
     RefBlit r = { .dst = { DST, 2048, false, 4 }, .rop = 0xf0,
                   .pat = RP_SOLID, .wmask = 0xffffffffu, .x1 = 0, .y1 = 0,
@@ -813,12 +824,9 @@ static void test_engine_slices(void)
     uint32_t steps = 0, head;
 
     setup();
-    g45_gtt_write(&gtt, PAT, ring, sizeof(ring));
+    engine_with_ring(&e, ring, sizeof(ring));
     snapshot();
     ref_blit(&r);
-    g45_engine_init(&e, G45_ENGINE_RCS, &gtt, &host, &ops, NULL);
-    g45_engine_mmio_write(&e, G45_RING_START, PAT);
-    g45_engine_mmio_write(&e, G45_RING_CTL, G45_CTL_VALID);
     g45_engine_mmio_write(&e, G45_RING_TAIL, sizeof(ring));
     do {
         g_assert_cmpuint(g45_engine_run(&e, 1), ==, 1);
@@ -836,7 +844,6 @@ static void test_engine_slices(void)
 /* The render ring hands 2D commands to the blitter. */
 static void test_through_engine(void)
 {
-    static const G45EngineOps ops = { 0 };
     G45Engine e;
     RefBlit r = { .dst = { DST, 512, false, 4 }, .rop = 0xf0,
                   .pat = RP_SOLID, .wmask = 0xffffffffu, .x1 = 1, .y1 = 1,
@@ -848,12 +855,9 @@ static void test_through_engine(void)
     };
 
     setup();
-    g45_gtt_write(&gtt, PAT, ring, sizeof(ring));
+    engine_with_ring(&e, ring, sizeof(ring));
     snapshot();
     ref_blit(&r);
-    g45_engine_init(&e, G45_ENGINE_RCS, &gtt, &host, &ops, NULL);
-    g45_engine_mmio_write(&e, G45_RING_START, PAT);
-    g45_engine_mmio_write(&e, G45_RING_CTL, G45_CTL_VALID);
     g45_engine_mmio_write(&e, G45_RING_TAIL, sizeof(ring));
     g_assert_cmpuint(g45_engine_run(&e, 10), ==, 3);
     compare();
