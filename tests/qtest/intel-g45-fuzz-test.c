@@ -763,6 +763,78 @@ static void op_aperture(Fuzz *f)
     }
 }
 
+/* A coherent fence (X or Y tiled, valid pitch) over part of the window. */
+static void op_fence(Fuzz *f)
+{
+    uint32_t n = below(f, 16);
+    uint32_t start = below(f, GFX_SIZE) & ~0xfffu;
+    uint32_t end = start + (below(f, 64) << 12);
+    bool y = chance(f, 40);
+    uint32_t pitch = y ? below(f, 64) : 4 * below(f, 16) + 3;
+
+    if (chance(f, 10)) {
+        wr(f, G45_FENCE0 + 8 * n, 0);
+        return;
+    }
+    wr(f, G45_FENCE0 + 8 * n + 4, end);
+    wr(f, G45_FENCE0 + 8 * n, start | pitch << 2 | (y ? 2 : 0) | 1);
+}
+
+/*
+ * One aperture page, hot: accessed until the glue maps it straight onto
+ * RAM, then its PTE changes (to RAM, our BARs, the aperture itself, other
+ * devices, nothing) or a fence covers it, and it is accessed again, also
+ * with accesses that straddle into the next page.
+ */
+static void op_aperture_hot(Fuzz *f)
+{
+    uint32_t page = below(f, 256);
+    uint64_t a = f->bar2 + page * 4096ull;
+    uint8_t buf[256];
+    int n = 2 + below(f, 12);
+
+    for (int i = 0; i < n; i++) {
+        if (chance(f, 50)) {
+            qtest_writel(f->qts, a + 4 * below(f, 1024), rnd(f));
+        } else {
+            qtest_readl(f->qts, a + 4 * below(f, 1024));
+        }
+    }
+    if (chance(f, 30)) {
+        op_fence(f);
+    }
+    switch (below(f, 5)) {
+    case 0:
+        wr(f, G45_GTT_OFFSET + 4 * page,
+           ((uint32_t)f->bar2 + (below(f, 256) << 12)) | 1);
+        break;
+    case 1:
+        wr(f, G45_GTT_OFFSET + 4 * page,
+           ((uint32_t)f->bar0 + (below(f, 1024) << 12)) | 1);
+        break;
+    case 2:
+        wr(f, G45_GTT_OFFSET + 4 * page, rnd(f));
+        break;
+    default:
+        wr(f, G45_GTT_OFFSET + 4 * page,
+           (uint32_t)(PHYS_BASE + below(f, GFX_PAGES) * 4096ull) | 1);
+        break;
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t off = below(f, 4096 + 128);
+        uint32_t len = 1 + below(f, sizeof(buf));
+
+        if (chance(f, 50)) {
+            for (uint32_t k = 0; k < len; k++) {
+                buf[k] = rnd(f);
+            }
+            qtest_memwrite(f->qts, a + off, buf, len);
+        } else {
+            qtest_memread(f->qts, a + off, buf, len);
+        }
+    }
+}
+
 static void op_pci(Fuzz *f)
 {
     switch (below(f, 6)) {
@@ -828,8 +900,14 @@ static void one_op(Fuzz *f)
         qtest_clock_step(f->qts, 1000 * (1 + below(f, 50000)));
     } else if (k < 930) {
         g_usleep(below(f, 3000));       /* let the engines run */
-    } else if (k < 950) {
+    } else if (k < 940) {
         op_io(f);
+    } else if (k < 950) {
+        if (chance(f, 70)) {
+            op_aperture_hot(f);
+        } else {
+            op_fence(f);
+        }
     } else if (k < 960) {
         base_setup(f);
     } else if (k < 961 && chance(f, 30)) {
