@@ -45,7 +45,7 @@ void hwgpu_log(const HwgpuHost *host, HwgpuLogKind kind, const char *fmt, ...)
 void hwgpu_trace(const HwgpuHost *host, const char *kind, const char *fmt,
                  ...)
 {
-    char buf[320];
+    char buf[1024];     /* a 3D command disassembled field by field */
     va_list ap;
 
     if (!hwgpu_trace_on(host)) {

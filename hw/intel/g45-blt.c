@@ -10,6 +10,7 @@
 
 #include "hwgpu/intel/g45-blt.h"
 #include "hwgpu/intel/g45-cmd.h"
+#include "g45-cmd-gen.h"
 
 #define MAX_COORD   32767
 
@@ -72,13 +73,13 @@ void g45_blt_reset(G45Blt *b)
 static unsigned depth_cpp(uint32_t br13)
 {
     static const unsigned cpp[4] = { 1, 2, 2, 4 };
-    return cpp[(br13 >> G45_BR13_DEPTH_SHIFT) & 3];
+    return cpp[g45_br13_color_depth(&br13)];
 }
 
-static int32_t pitch_of(uint32_t v, bool tiled)
+/* A pitch field in bytes: Gen4 gives tiled pitches in dwords. */
+static int32_t pitch_of(int32_t p, bool tiled)
 {
-    int32_t p = (int16_t)(v & G45_BR13_PITCH_MASK);
-    return tiled ? p * 4 : p;   /* Gen4: tiled pitches are in dwords */
+    return tiled ? p * 4 : p;
 }
 
 /* Byte address of byte column `xb` of row `y`; tiled: within one tile row */
@@ -211,8 +212,10 @@ static bool clip_blit(G45Blt *b, BltOp *o)
     bool need_src = rop_uses_src(o->rop);
 
     if (o->clip) {
-        int cx1 = (int16_t)b->clip_tl, cy1 = (int16_t)(b->clip_tl >> 16);
-        int cx2 = (int16_t)b->clip_br, cy2 = (int16_t)(b->clip_br >> 16);
+        int cx1 = g45_blt_top_left_x1(&b->clip_tl);
+        int cy1 = g45_blt_top_left_y1(&b->clip_tl);
+        int cx2 = g45_blt_bottom_right_x2(&b->clip_br);
+        int cy2 = g45_blt_bottom_right_y2(&b->clip_br);
         int dx1 = o->x1, dy1 = o->y1;
 
         o->x1 = MAX(o->x1, cx1);
@@ -376,27 +379,27 @@ static void op_init(BltOp *o, uint32_t dw0, uint32_t br13, uint32_t dst,
 {
     memset(o, 0, sizeof(*o));
     o->cpp = depth_cpp(br13);
-    o->rop = br13 >> G45_BR13_ROP_SHIFT;
+    o->rop = g45_br13_rop(&br13);
     o->dst.base = dst;
-    o->dst.tiled = xy && (dw0 & G45_BLT_DST_TILED);
-    o->dst.pitch = pitch_of(br13, o->dst.tiled);
-    o->clip = xy && (br13 & G45_BR13_CLIP_ENABLE);
+    o->dst.tiled = xy && g45_blt_xy_flags_dst_tiled(&dw0);
+    o->dst.pitch = pitch_of(g45_br13_pitch(&br13), o->dst.tiled);
+    o->clip = xy && g45_br13_clip_enable(&br13);
     o->wmask = 0xffffffffu;
     if (o->cpp == 4) {
-        o->wmask = (dw0 & G45_BLT_WRITE_RGB ? 0x00ffffffu : 0) |
-                   (dw0 & G45_BLT_WRITE_ALPHA ? 0xff000000u : 0);
+        o->wmask = (g45_blt_write_mask_write_rgb(&dw0) ? 0x00ffffffu : 0) |
+                   (g45_blt_write_mask_write_alpha(&dw0) ? 0xff000000u : 0);
     }
     o->pat = PAT_SOLID;
-    o->pat_transp = br13 & G45_BR13_MONO_PAT_TRANSP;
-    o->src_transp = br13 & G45_BR13_MONO_SRC_TRANSP;
+    o->pat_transp = g45_br13_mono_pattern_transparent(&br13);
+    o->src_transp = g45_br13_mono_source_transparent(&br13);
 }
 
 static void op_rect(BltOp *o, uint32_t tl, uint32_t br)
 {
-    o->x1 = (int16_t)tl;
-    o->y1 = (int16_t)(tl >> 16);
-    o->x2 = (int16_t)br;
-    o->y2 = (int16_t)(br >> 16);
+    o->x1 = g45_blt_top_left_x1(&tl);
+    o->y1 = g45_blt_top_left_y1(&tl);
+    o->x2 = g45_blt_bottom_right_x2(&br);
+    o->y2 = g45_blt_bottom_right_y2(&br);
 }
 
 /* Commands that draw with the XY_SETUP_BLT state. */
@@ -475,12 +478,12 @@ bool g45_blt_exec_slice(G45Blt *b, const uint32_t *dw, uint32_t n,
     case G45_BLT_COLOR:
     case G45_BLT_SRC_COPY:
         op_init(&o, dw[0], dw[1], dw[3], false);
-        o.x2 = (dw[2] & 0xffff) / o.cpp;    /* width is in bytes */
-        o.y2 = dw[2] >> 16;
+        o.x2 = g45_blt_size_width_bytes(&dw[2]) / o.cpp;
+        o.y2 = g45_blt_size_height(&dw[2]);
         o.color = dw[4];
         if (opc == G45_BLT_SRC_COPY) {
             o.src = SRC_SURF;
-            o.srcs.pitch = (int16_t)dw[4];
+            o.srcs.pitch = g45_src_copy_blt_src_pitch(dw);
             o.srcs.base = dw[5];
         }
         break;
@@ -489,8 +492,8 @@ bool g45_blt_exec_slice(G45Blt *b, const uint32_t *dw, uint32_t n,
     case G45_BLT_XY_MONO_PAT:
         op_init(&o, dw[0], dw[1], dw[4], true);
         op_rect(&o, dw[2], dw[3]);
-        o.hseed = dw[0] >> 12 & 7;
-        o.vseed = dw[0] >> 8 & 7;
+        o.hseed = g45_blt_pattern_seeds_horizontal_seed(dw);
+        o.vseed = g45_blt_pattern_seeds_vertical_seed(dw);
         if (opc == G45_BLT_XY_COLOR) {
             o.color = dw[5];
             o.hseed = o.vseed = 0;
@@ -510,10 +513,12 @@ bool g45_blt_exec_slice(G45Blt *b, const uint32_t *dw, uint32_t n,
         op_init(&o, dw[0], dw[1], dw[4], true);
         op_rect(&o, dw[2], dw[3]);
         o.src = SRC_SURF;
-        o.sx = (int16_t)dw[5];
-        o.sy = (int16_t)(dw[5] >> 16);
-        o.srcs.tiled = dw[0] & G45_BLT_SRC_TILED;
-        o.srcs.pitch = pitch_of(dw[6], o.srcs.tiled);
+        /* XY_FULL_BLT has XY_SRC_COPY_BLT's layout up to dword 7 */
+        o.sx = g45_xy_src_copy_blt_src_x1(dw);
+        o.sy = g45_xy_src_copy_blt_src_y1(dw);
+        o.srcs.tiled = g45_xy_src_copy_blt_src_tiled(dw);
+        o.srcs.pitch = pitch_of(g45_xy_src_copy_blt_src_pitch(dw),
+                                o.srcs.tiled);
         o.srcs.base = dw[7];
         if (opc == G45_BLT_XY_FULL) {
             o.pat = PAT_COLOR;
@@ -533,16 +538,17 @@ bool g45_blt_exec_slice(G45Blt *b, const uint32_t *dw, uint32_t n,
         /* Text uses the XY_SETUP_BLT state; 1 bits draw the foreground
          * colour (as source and pattern), 0 bits leave the destination. */
         op_from_setup(b, &o);
-        o.dst.tiled = dw[0] & G45_BLT_DST_TILED;
-        o.dst.pitch = pitch_of(b->setup_br13, o.dst.tiled);
-        o.wmask = o.cpp == 4 ? (dw[0] & G45_BLT_WRITE_RGB ? 0x00ffffffu : 0) |
-                  (dw[0] & G45_BLT_WRITE_ALPHA ? 0xff000000u : 0) :
+        o.dst.tiled = g45_blt_xy_flags_dst_tiled(dw);
+        o.dst.pitch = pitch_of(g45_br13_pitch(&b->setup_br13), o.dst.tiled);
+        o.wmask = o.cpp == 4 ?
+                  (g45_blt_write_mask_write_rgb(dw) ? 0x00ffffffu : 0) |
+                  (g45_blt_write_mask_write_alpha(dw) ? 0xff000000u : 0) :
                   0xffffffffu;
         op_rect(&o, dw[1], dw[2]);
         o.pat = PAT_SOLID;
         o.color = o.bg = o.fg = b->fg;
         o.src_transp = true;
-        o.bitpacked = !(dw[0] & G45_BLT_TEXT_BYTE_PACKED);
+        o.bitpacked = !g45_xy_text_blt_byte_packed(dw);
         if (opc == G45_BLT_XY_TEXT) {
             o.src = SRC_MONO_MEM;
             o.srcs.base = dw[3];

@@ -21,6 +21,7 @@
 
 #include "hwgpu/intel/g45-cmd.h"
 #include "hwgpu/intel/g45-cs.h"
+#include "g45-cmd-gen.h"
 
 typedef enum StepResult {
     STEP_NEXT,          /* command retired: advance past it */
@@ -339,18 +340,18 @@ static void ctx_restore(G45Engine *e, uint32_t addr, bool phys)
 
 static StepResult op_set_context(G45Engine *e, const Cmd *c)
 {
-    uint32_t v = c->dw[1], addr = v & G45_CCID_ADDR;
-    bool phys = !(v & G45_MI_CTX_MM_GTT);
+    uint32_t v = c->dw[1], addr = g45_mi_set_context_address(c->dw);
+    bool phys = !g45_mi_set_context_gtt(c->dw);
     bool cur_valid = e->ccid & G45_CCID_VALID;
 
     if (cur_valid && (e->ccid & G45_CCID_ADDR) == addr &&
-        !(v & G45_MI_CTX_FORCE_RESTORE)) {
+        !g45_mi_set_context_force_restore(c->dw)) {
         return STEP_NEXT;       /* already current: no save, no restore */
     }
     if (cur_valid) {
         ctx_save(e, e->ccid & G45_CCID_ADDR, e->ctx_phys);
     }
-    if (v & G45_MI_CTX_RESTORE_INHIBIT) {
+    if (g45_mi_set_context_restore_inhibit(c->dw)) {
         e->ctx_len = 0;
     } else {
         ctx_restore(e, addr, phys);
@@ -464,10 +465,12 @@ static void reg_write_any(G45Engine *e, uint32_t reg, uint32_t val)
 
 static StepResult op_lri(G45Engine *e, const Cmd *c)
 {
-    uint32_t dis = c->dw[0] >> 8 & 0xf;     /* byte write disables */
+    uint32_t dis = g45_mi_load_register_imm_byte_write_disables(c->dw);
 
-    for (uint32_t i = 1; i + 1 < c->n; i += 2) {
-        uint32_t reg = c->dw[i] & 0x7fffcu, val = c->dw[i + 1];
+    for (uint32_t i = 0; i < g45_mi_load_register_imm_reg_count(c->n); i++) {
+        const uint32_t *el = g45_mi_load_register_imm_reg(c->dw, i);
+        uint32_t reg = g45_mi_load_register_imm_reg_offset(el);
+        uint32_t val = g45_mi_load_register_imm_reg_data(el);
 
         if (dis) {
             uint32_t keep = 0;
@@ -484,10 +487,11 @@ static StepResult op_lri(G45Engine *e, const Cmd *c)
 
 static StepResult op_srm(G45Engine *e, const Cmd *c)
 {
-    uint32_t reg = c->dw[1] & 0x7fffcu;
-    bool phys = !(c->dw[0] & G45_MI_USE_GGTT);
-    uint64_t addr = (c->dw[2] & ~3u) |
-                    (phys ? (uint64_t)(c->dw[1] >> 28) << 32 : 0);
+    uint32_t reg = g45_mi_store_register_mem_register(c->dw);
+    bool phys = !g45_mi_store_register_mem_use_ggtt(c->dw);
+    uint64_t addr = g45_mi_store_register_mem_address(c->dw) |
+                    (phys ? (uint64_t)g45_mi_store_register_mem_address_hi(
+                                c->dw) << 32 : 0);
     uint32_t v = reg_read_any(e, reg);
 
     mem_write(e, addr, phys, &v, 4);
@@ -496,9 +500,10 @@ static StepResult op_srm(G45Engine *e, const Cmd *c)
 
 static StepResult op_store_imm(G45Engine *e, const Cmd *c)
 {
-    bool phys = !(c->dw[0] & G45_MI_USE_GGTT);
-    uint64_t addr = (c->dw[2] & ~3u) |
-                    (phys ? (uint64_t)(c->dw[1] & 0xf) << 32 : 0);
+    bool phys = !g45_mi_store_data_imm_use_ggtt(c->dw);
+    uint64_t addr = g45_mi_store_data_imm_address(c->dw) |
+                    (phys ? (uint64_t)g45_mi_store_data_imm_address_hi(
+                                c->dw) << 32 : 0);
 
     mem_write(e, addr, phys, &c->dw[3], c->len >= 5 ? 8 : 4);
     return STEP_NEXT;
@@ -506,7 +511,8 @@ static StepResult op_store_imm(G45Engine *e, const Cmd *c)
 
 static StepResult op_store_index(G45Engine *e, const Cmd *c)
 {
-    hws_write(e, c->dw[1], &c->dw[2], c->len >= 4 ? 8 : 4);
+    hws_write(e, g45_mi_store_data_index_offset(c->dw), &c->dw[2],
+              c->len >= 4 ? 8 : 4);
     return STEP_NEXT;
 }
 
@@ -521,8 +527,8 @@ static void user_interrupt(G45Engine *e)
 
 static StepResult op_pipe_control(G45Engine *e, const Cmd *c)
 {
-    uint32_t op = c->dw[0] >> 14 & 3;
-    uint32_t addr = c->dw[1] & ~7u;
+    uint32_t op = g45_pipe_control_post_sync_op(c->dw);
+    uint32_t addr = g45_pipe_control_address(c->dw);
     uint64_t v;
 
     /* The 3D pipeline sees the sync point first, so its work is done
@@ -532,14 +538,14 @@ static StepResult op_pipe_control(G45Engine *e, const Cmd *c)
     }
     /* Gen4 has no PPGTT in use: both address types go through the GGTT. */
     switch (op) {
-    case 1:
+    case G45_PIPE_CONTROL_POST_SYNC_OP_WRITE_IMMEDIATE:
         mem_write(e, addr, false, &c->dw[2], 8);
         break;
-    case 2:
+    case G45_PIPE_CONTROL_POST_SYNC_OP_WRITE_PS_DEPTH_COUNT:
         v = e->ps_depth_count;
         mem_write(e, addr, false, &v, 8);
         break;
-    case 3:
+    case G45_PIPE_CONTROL_POST_SYNC_OP_WRITE_TIMESTAMP:
         v = now_ns(e);
         /* split so that the product cannot overflow for hz < 1.8e10 */
         v = v / 1000000000u * e->timestamp_hz +
@@ -549,17 +555,17 @@ static StepResult op_pipe_control(G45Engine *e, const Cmd *c)
     default:
         break;
     }
-    if (c->dw[0] & (1u << 8)) {
-        user_interrupt(e);      /* Notify Enable */
+    if (g45_pipe_control_notify_enable(c->dw)) {
+        user_interrupt(e);
     }
     return STEP_NEXT;
 }
 
 static StepResult op_bb_start(G45Engine *e, const Cmd *c)
 {
-    uint32_t addr = c->dw[1] & ~3u;
+    uint32_t addr = g45_mi_batch_buffer_start_address(c->dw);
     /* A batch chained from a non-secure batch stays non-secure. */
-    bool non_secure = (c->dw[0] & G45_MI_BB_NON_SECURE) ||
+    bool non_secure = g45_mi_batch_buffer_start_non_secure(c->dw) ||
                       (e->bbstate & G45_BBSTATE_NON_SECURE);
 
     if (!e->in_batch) {
@@ -575,7 +581,8 @@ static StepResult op_bb_start(G45Engine *e, const Cmd *c)
     e->in_batch = true;
     e->bbaddr = addr;
     e->bbstate = G45_BBSTATE_ACTIVE |
-                 (c->dw[0] & G45_MI_BB_GTT ? 0 : G45_BBSTATE_PHYS) |
+                 (g45_mi_batch_buffer_start_gtt(c->dw) ? 0 :
+                  G45_BBSTATE_PHYS) |
                  (non_secure ? G45_BBSTATE_NON_SECURE : 0);
     e->fetch_n = 0;
     e->stats.batches++;
@@ -605,8 +612,8 @@ static StepResult op_3d(G45Engine *e, const Cmd *c, bool state)
 
 static StepResult op_noop(G45Engine *e, const Cmd *c)
 {
-    if (c->dw[0] & G45_MI_NOOP_ID_WRITE) {
-        e->nopid = c->dw[0] & 0x3fffffu;
+    if (g45_mi_noop_identification_write(c->dw)) {
+        e->nopid = g45_mi_noop_identification_number(c->dw);
     }
     return STEP_NEXT;
 }
@@ -624,7 +631,7 @@ static StepResult op_user_interrupt(G45Engine *e, const Cmd *c)
 
 static StepResult op_wait(G45Engine *e, const Cmd *c)
 {
-    e->wait_mask = c->dw[0] & 0x3fffffu;
+    e->wait_mask = g45_mi_wait_for_event_events(c->dw);
     if (e->wait_mask && e->ops->wait) {
         e->ops->wait(e->opaque, e->wait_mask);
     }
@@ -781,7 +788,7 @@ static bool step_l(G45Engine *e)
         return false;
     }
     if (e->ops->trace && hwgpu_trace_on(e->host)) {
-        char line[240];
+        char line[1024];        /* field by field: 3D commands are long */
         int n = snprintf(line, sizeof(line), "%s 0x%08x%s: ", eng_name(e),
                          e->acthd, e->in_batch ? " (batch)" : "");
 

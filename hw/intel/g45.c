@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/g45.h"
+#include "g45-cmd-gen.h"
 
 /* GDRST (PCI config 0xc0, intel-i915-probe.md 2.1): domain in bits 3:2. */
 #define GDRST_ENABLE        0x01
@@ -51,14 +52,15 @@ static void eng_hang(void *opaque)
               "until the guest resets it");
 }
 
-/* MI_DISPLAY_FLIP: dw1 bit 20 selects plane B, dw2/dw3 pitch and base. */
+/* MI_DISPLAY_FLIP (fields: g45-commands.xml): the plane's next base. */
 static void eng_flip(void *opaque, const uint32_t *dw, uint32_t n)
 {
     G45 *g = opaque;
-    int plane = (dw[0] >> 20) & 1;
+    int plane = g45_mi_display_flip_plane(dw);
 
     if (n >= 3) {
-        g_atomic_int_set(&g->pending_flip[plane], (dw[2] & ~0xfffu) + 1);
+        g_atomic_int_set(&g->pending_flip[plane],
+                         g45_mi_display_flip_base(dw) + 1);
         kick(g);
     }
 }

@@ -161,6 +161,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                           dws, 4 * MIN(n, 0x20000 / 4 - i));
         }
     }
+    /* The disassembler reads only the dwords it is given. */
+    for (uint32_t i = 0; i < n; i++) {
+        char line[160];
+
+        g45_cmd_disasm(dws + i, n - i, line, sizeof(line));
+    }
     g_free(dws);
 
     g45_engine_mmio_write(&e, G45_RING_HWS_PGA, 0x3000);

@@ -55,7 +55,7 @@ for kernel in bookworm trixie; do
         rc=$?
         if [ $tag = trixie-q35 ]; then
             check "$tag: -trace 'hwgpu_*' logs i915's command stream, disassembled" \
-                grep -qE 'hwgpu_g45_event cmd: RCS 0x[0-9a-f]+: MI_STORE_DATA_INDEX len=3 hws\[0x' "$dir/trace.log" "$dir/qemu.log"
+                grep -qE 'hwgpu_g45_event cmd: RCS 0x[0-9a-f]+: MI_STORE_DATA_INDEX len=3 offset=0x' "$dir/trace.log" "$dir/qemu.log"
             check "$tag: -trace 'hwgpu_*' logs register writes by name" \
                 grep -qE 'hwgpu_g45_reg_write PIPECONF_A \[0x70008\]' "$dir/trace.log" "$dir/qemu.log"
         fi

@@ -146,7 +146,8 @@ static void test_trace_commands(void)
     text = read_log(path);
     unlink(path);
     g_assert_nonnull(strstr(text, "hwgpu_g45_event cmd: RCS 0x00010000: "
-                            "MI_BATCH_BUFFER_START len=2 -> gtt 0x00030000"));
+                            "MI_BATCH_BUFFER_START len=2 gtt=1 "
+                            "non_secure=0 address=0x00030000"));
     g_assert_nonnull(strstr(text, "RCS 0x00030004 (batch): "
                             "MI_BATCH_BUFFER_END"));
     g_assert_nonnull(strstr(text, "RCS 0x00010008: MI_USER_INTERRUPT"));

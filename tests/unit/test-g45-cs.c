@@ -857,7 +857,8 @@ static void test_disasm(void)
 
     g_assert_cmpuint(g45_cmd_disasm(sdi, 4, line, sizeof(line)), ==, 4);
     g_assert_nonnull(strstr(line, "MI_STORE_DATA_IMM len=4"));
-    g_assert_nonnull(strstr(line, "[gtt 0x00001000] = 0x00000005"));
+    g_assert_nonnull(strstr(line, "use_ggtt=1"));
+    g_assert_nonnull(strstr(line, "address=0x00001000 data=0x00000005"));
     g_assert_cmpuint(g45_cmd_disasm(&blt, 1, line, sizeof(line)), ==, 8);
     g_assert_nonnull(strstr(line, "XY_SRC_COPY_BLT"));
     g_assert_nonnull(strstr(line, "truncated"));

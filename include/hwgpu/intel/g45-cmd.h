@@ -3,13 +3,22 @@
  * data.  A command is identified by its header dword: client (bits 31:29),
  * then per client an opcode (MI: 28:23; 2D: 28:22; GFXPIPE: subtype 28:27,
  * 3D opcode 26:24, sub-opcode 23:16).  Each entry gives the name, the length
- * rule (fixed total length, or a length field plus bias) and an operation id
- * that the executor (g45-cs.c) maps to its handler.  The same table drives
- * the disassembler used for trace logging.
+ * rule (fixed total length, or a length field plus bias), the operation id
+ * that the executor (g45-cs.c) maps to its handler, and the layout of the
+ * command's fields that the disassembler prints.
+ *
+ * The entries, layouts and per-field getters are generated at build time
+ * from hw/intel/g45-commands.xml (docs/g45-cs.md "Command description"):
+ * include "g45-cmd-gen.h" (hw/intel's build directory) for the getters,
+ * e.g. g45_3dprimitive_topology(dw).  The opcode macros below are the
+ * builder API of tests that cannot see generated headers (qtests); the
+ * unit tests check them against the generated table.
  *
  * Encodings: Mesa genxml gen40.xml/gen45.xml and Linux i915
  * intel_gpu_commands.h (facts only); GFXPIPE header layout from seed-000
  * (reference/seed-000.md 3.1).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G45_CMD_H
 #define HWGPU_INTEL_G45_CMD_H
@@ -17,6 +26,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "hwgpu/cmdfield.h"
 
 /* Header dword fields */
 #define G45_CMD_CLIENT(h)       ((h) >> 29)
@@ -144,7 +155,12 @@ typedef struct G45CmdDesc {
     bool rcs_only;          /* a parser error on the video ring */
     bool priv;              /* refused in non-secure batches */
     uint32_t gtt_bit;       /* dword 0 bit: set = GTT, clear = physical */
+    uint8_t gens;           /* G45_GEN_* with this encoding */
+    const HwgpuLayout *layout;  /* fields; NULL for unnamed entries */
 } G45CmdDesc;
+
+#define G45_GEN_965             (1u << 0)   /* Gen4 */
+#define G45_GEN_G45             (1u << 1)   /* Gen4.5 */
 
 /*
  * Look up a header.  Never returns NULL: unknown headers get a descriptor
@@ -160,10 +176,25 @@ uint32_t g45_cmd_length(const G45CmdDesc *d, uint32_t header);
 
 /*
  * Disassemble the command at dw[0] (`avail` dwords available) into one
- * line of text.  Returns the command length in dwords (which may exceed
- * `avail`: the line then says "truncated").
+ * line of text: "NAME len=N" and every field of the command's layout,
+ * field by field ("XY_COLOR_BLT len=6 ... dst_x1=10 dst_y1=20 ...
+ * color=0x00ff0000"), then the elements of repeating groups; raw dwords
+ * for commands without a layout.  Returns the command length in dwords
+ * (which may exceed `avail`: the line then says "truncated").
  */
 uint32_t g45_cmd_disasm(const uint32_t *dw, uint32_t avail, char *buf,
                         size_t size);
+
+/* The layout of every command and every indirect state structure. */
+const HwgpuLayout *g45_cmd_layout(unsigned i);    /* NULL past the end */
+const HwgpuLayout *g45_state_layout(unsigned i);  /* NULL past the end */
+
+/*
+ * Print an indirect state structure (`id` is a G45StateId of
+ * g45-cmd-gen.h, e.g. G45_STATE_VERTEX_ELEMENT_STATE) field by field.
+ * Returns the characters written.
+ */
+size_t g45_state_disasm(unsigned id, const uint32_t *dw, uint32_t n,
+                        char *buf, size_t size);
 
 #endif
