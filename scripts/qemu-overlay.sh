@@ -17,8 +17,9 @@ append_once "$Q/hw/meson.build" "subdir('hwgpu')"
 append_once "$Q/tests/qtest/meson.build" "subdir('hwgpu')"
 # trace-events: QEMU lists the directories that have them in its top-level
 # meson.build, before it descends into trace/; ours join that list there.
-line="trace_events_subdirs += ['hw/hwgpu/display']  # hwgpu"
+line="trace_events_subdirs += ['hw/hwgpu/qemu']  # hwgpu"
 if ! grep -qxF "$line" "$Q/meson.build"; then
+    sed -i '/  # hwgpu$/d' "$Q/meson.build"     # an older layout's line
     grep -qx "subdir('trace')" "$Q/meson.build" ||
         die "QEMU's meson.build has no subdir('trace') line"
     sed -i "/^subdir('trace')\$/i $line" "$Q/meson.build"

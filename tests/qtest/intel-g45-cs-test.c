@@ -7,12 +7,12 @@
  * endless batch and from random garbage.  The engines run on worker
  * threads, so every wait is a bounded poll.
  *
- * Command encodings: docs/g45-cs.md, include/hwgpu/intel/g45-cmd.h.
+ * Command encodings: docs/g45-cs.md, include/hwgpu/intel/g45/g45-cmd.h.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "intel-g45-qtest.h"
-#include "hwgpu/intel/g45-blt.h"
+#include "hwgpu/intel/g45/g45-blt.h"
 
 /* Graphics memory: gfx address A is guest-physical PHYS_BASE + A. */
 #define PHYS_BASE       0x1000000u

@@ -34,11 +34,11 @@
 #include "hw/pci/pci_regs.h"
 #include "qemu/bswap.h"
 #include "qobject/qdict.h"
-#include "hwgpu/intel/g45-regs.h"
-#include "hwgpu/intel/g45-cs.h"
-#include "hwgpu/intel/g45-cmd.h"
-#include "hwgpu/intel/g45-blt.h"
-#include "hwgpu/intel/g45-display.h"
+#include "hwgpu/intel/g45/g45-regs.h"
+#include "hwgpu/intel/g45/g45-cs.h"
+#include "hwgpu/intel/g45/g45-cmd.h"
+#include "hwgpu/intel/g45/g45-blt.h"
+#include "hwgpu/intel/g45/g45-display.h"
 
 #define RAM_MB          512
 #define PHYS_BASE       0x1000000ull    /* guest RAM behind gfx address 0 */

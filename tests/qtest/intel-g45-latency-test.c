@@ -20,10 +20,10 @@
 #include "qemu/atomic.h"
 #include "qemu/thread.h"
 #include "qobject/qdict.h"
-#include "hwgpu/intel/g45-regs.h"
-#include "hwgpu/intel/g45-cs.h"
-#include "hwgpu/intel/g45-cmd.h"
-#include "hwgpu/intel/g45-blt.h"
+#include "hwgpu/intel/g45/g45-regs.h"
+#include "hwgpu/intel/g45/g45-cs.h"
+#include "hwgpu/intel/g45/g45-cmd.h"
+#include "hwgpu/intel/g45/g45-blt.h"
 
 #define LIMIT_MS        50
 

@@ -4,7 +4,7 @@
  * register access through BAR0, a linear GTT onto guest RAM, a ring on
  * either engine, and screendumps read back as RGB.
  *
- * Command encodings: docs/g45-cs.md, include/hwgpu/intel/g45-cmd.h.
+ * Command encodings: docs/g45-cs.md, include/hwgpu/intel/g45/g45-cmd.h.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -16,10 +16,10 @@
 #include "tests/qtest/libqtest.h"
 #include "tests/qtest/libqos/pci-pc.h"
 #include "qemu/bswap.h"
-#include "hwgpu/intel/g45-regs.h"
-#include "hwgpu/intel/g45-cs.h"
-#include "hwgpu/intel/g45-cmd.h"
-#include "hwgpu/intel/g45-display.h"
+#include "hwgpu/intel/g45/g45-regs.h"
+#include "hwgpu/intel/g45/g45-cs.h"
+#include "hwgpu/intel/g45/g45-cmd.h"
+#include "hwgpu/intel/g45/g45-display.h"
 
 #define G45Q_WAIT_US    (5 * 1000 * 1000)
 

@@ -18,7 +18,7 @@
 #include "intel-g45-qtest.h"
 #include "hw/pci/pci_regs.h"
 #include "qobject/qdict.h"
-#include "hwgpu/intel/g45-fence.h"
+#include "hwgpu/intel/common/fence.h"
 
 #define FRAME_NS G45Q_FRAME_NS
 
@@ -178,7 +178,7 @@ static void test_ring_fence(void)
     /*
      * Fence 0 over graphics pages 32..47 (64 KiB), X-tiled, pitch 1024
      * bytes ((pitch / 128 - 1) in bits 11:2 on Gen4), valid: FENCE_REG_965
-     * layout in include/hwgpu/intel/g45-fence.h.
+     * layout in include/hwgpu/intel/common/fence.h.
      */
     lo = (32 * 4096) | ((1024 / 128 - 1) << 2) | 1;
     hi = (48 * 4096 - 4096);

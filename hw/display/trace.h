@@ -1,2 +1,0 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-#include "trace/trace-hw_hwgpu_display.h"

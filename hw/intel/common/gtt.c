@@ -1,0 +1,101 @@
+/* G45 global GTT translation; see include/hwgpu/intel/common/gtt.h. */
+#include <string.h>
+
+#include "hwgpu/intel/common/gtt.h"
+
+void g45_gtt_init(G45Gtt *gtt, const uint32_t *ptes, uint32_t nentries,
+                  const HwgpuHost *host)
+{
+    memset(gtt, 0, sizeof(*gtt));
+    gtt->ptes = ptes;
+    gtt->nentries = nentries;
+    gtt->host = host;
+}
+
+bool g45_pte_decode(uint32_t pte, uint64_t *phys)
+{
+    if (!(pte & G45_PTE_VALID)) {
+        return false;
+    }
+    *phys = (uint64_t)(pte & 0xfffff000u) | ((uint64_t)(pte & 0xf0u) << 28);
+    return true;
+}
+
+static bool lookup(G45Gtt *gtt, uint64_t gfx_addr, uint64_t *phys)
+{
+    uint64_t idx = gfx_addr / G45_GTT_PAGE_SIZE;
+    uint32_t pte;
+
+    if (idx >= gtt->nentries) {
+        return false;
+    }
+    /* The vCPU may be rewriting the PTE right now: one aligned load. */
+    pte = __atomic_load_n(&gtt->ptes[idx], __ATOMIC_RELAXED);
+    if (!g45_pte_decode(pte, phys)) {
+        return false;
+    }
+    *phys += gfx_addr % G45_GTT_PAGE_SIZE;
+    return true;
+}
+
+static void bad_access(G45Gtt *gtt, uint64_t gfx_addr, const char *what)
+{
+    /* Log the first few; a runaway guest must not flood the log. */
+    if (gtt->bad_accesses++ < 16) {
+        hwgpu_log(gtt->host, HWGPU_LOG_GUEST_ERROR,
+                  "intel-g45: GTT %s at graphics address 0x%llx: %s",
+                  what, (unsigned long long)gfx_addr,
+                  gfx_addr / G45_GTT_PAGE_SIZE >= gtt->nentries ?
+                  "beyond the GTT" : "invalid PTE (scratch page)");
+    }
+}
+
+bool g45_gtt_translate(G45Gtt *gtt, uint64_t gfx_addr, uint64_t *phys)
+{
+    return lookup(gtt, gfx_addr, phys);
+}
+
+/* Walk [gfx_addr, gfx_addr + len) page by page; read into `rbuf` or write
+ * from `wbuf` (exactly one is non-NULL). */
+static bool gtt_copy(G45Gtt *gtt, uint64_t gfx_addr, uint8_t *rbuf,
+                     const uint8_t *wbuf, uint64_t len)
+{
+    const HwgpuHost *h = gtt->host;
+    bool all = true;
+
+    while (len) {
+        uint64_t n = G45_GTT_PAGE_SIZE - gfx_addr % G45_GTT_PAGE_SIZE;
+        uint64_t phys;
+        bool ok;
+
+        n = n < len ? n : len;
+        if (!lookup(gtt, gfx_addr, &phys)) {
+            bad_access(gtt, gfx_addr, rbuf ? "read" : "write");
+            ok = false;
+        } else if (rbuf) {
+            ok = h->dma_read(h->opaque, phys, rbuf, n);
+        } else {
+            ok = h->dma_write(h->opaque, phys, wbuf, n);
+        }
+        if (!ok && rbuf) {
+            memset(rbuf, 0, n);   /* the scratch page reads as zeros */
+        }
+        all &= ok;
+        rbuf = rbuf ? rbuf + n : NULL;
+        wbuf = wbuf ? wbuf + n : NULL;
+        gfx_addr += n;
+        len -= n;
+    }
+    return all;
+}
+
+bool g45_gtt_read(G45Gtt *gtt, uint64_t gfx_addr, void *buf, uint64_t len)
+{
+    return gtt_copy(gtt, gfx_addr, buf, NULL, len);
+}
+
+bool g45_gtt_write(G45Gtt *gtt, uint64_t gfx_addr, const void *buf,
+                   uint64_t len)
+{
+    return gtt_copy(gtt, gfx_addr, NULL, buf, len);
+}

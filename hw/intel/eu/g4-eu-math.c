@@ -1,0 +1,203 @@
+/*
+ * G45 extended math shared function (SFID 1), seed 002 chapter 6
+ * (L5845-L6319; seed-002.md 3.14).  No header; 8-channel messages carry
+ * operand 0 in M0 and operand 1 (POW, INT DIV) in M1; G4x also takes a
+ * 16-channel single-operand message (mlen 2, L5906-L5952).
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "hwgpu/intel/eu/g4-eu.h"
+
+enum {
+    MF_INV = 1, MF_LOG = 2, MF_EXP = 3, MF_SQRT = 4, MF_RSQ = 5, MF_SIN = 6,
+    MF_COS = 7, MF_SINCOS = 8, MF_POW = 10, MF_IDIV_QR = 11, MF_IDIV_Q = 12,
+    MF_IDIV_R = 13,
+};
+
+static inline float u2f(uint32_t u)
+{
+    float f;
+
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint32_t f2u(float f)
+{
+    uint32_t u;
+
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Denorm inputs read as signed zero (tables L6017-L6314). */
+static inline double in_ftz(uint32_t u)
+{
+    if (!(u & 0x7f800000u)) {
+        u &= 0x80000000u;
+    }
+    return u2f(u);
+}
+
+/* One float function on one input; alt = ALT mode (L7213-L7228). */
+static double math_f(unsigned fn, double x, double y, bool alt, bool cosine)
+{
+    switch (fn) {
+    case MF_INV:                /* INV(+-0) = +-INF (L6019) */
+        return 1.0 / x;
+    case MF_LOG:                /* ALT: log2(|x|) (L6040) */
+        return log2(alt ? fabs(x) : x);
+    case MF_EXP:
+        return exp2(x);
+    case MF_SQRT:               /* SQRT(-0) = -0; ALT: sqrt(|x|) */
+        return alt ? sqrt(fabs(x)) : sqrt(x);
+    case MF_RSQ:                /* RSQ(+-0) = +-INF; ALT: rsq(|x|) */
+        if (alt) {
+            return 1.0 / sqrt(fabs(x));
+        }
+        return x == 0 ? 1.0 / x : 1.0 / sqrt(x);
+    case MF_SIN:
+        return sin(x);
+    case MF_COS:
+        return cos(x);
+    case MF_SINCOS:
+        return cosine ? cos(x) : sin(x);
+    case MF_POW:                /* 2^(src1 * log2|src0|) (L6152) */
+        if (alt && y == 0) {
+            return 1.0;         /* ALT table: x^0 = 1 */
+        }
+        return exp2(y * log2(fabs(x)));
+    default:
+        return 0;
+    }
+}
+
+static uint32_t float_out(double d, bool alt, bool sat)
+{
+    float f = (float)d;
+
+    if (alt && isinf(f)) {      /* INF results become +-FLT_MAX (L7219) */
+        f = copysignf(FLT_MAX, f);
+    }
+    if (!(f2u(f) & 0x7f800000u)) {
+        f = u2f(f2u(f) & 0x80000000u);  /* denorm outputs flush */
+    }
+    if (sat) {                  /* descriptor bit 6: [0, 1] */
+        f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
+    }
+    return f2u(f);
+}
+
+/*
+ * INT DIV: operand0 (M0) is the denominator, operand1 (M1) the numerator
+ * (payload table L5913/L5921).  Divide by zero: signed Q = R = 0x7FFFFFFF
+ * for a non-negative numerator, 0x80000000 for a negative one; unsigned
+ * Q = R = 0xFFFFFFFF (L6290-L6313).
+ */
+static void int_div(uint32_t den, uint32_t num, bool sgn, uint32_t *q,
+                    uint32_t *r)
+{
+    if (den == 0) {
+        *q = *r = sgn ? ((int32_t)num < 0 ? 0x80000000u : 0x7fffffffu)
+                      : 0xffffffffu;
+        return;
+    }
+    if (!sgn) {
+        *q = num / den;
+        *r = num % den;
+        return;
+    }
+    if ((int32_t)num == INT32_MIN && (int32_t)den == -1) {
+        *q = 0x80000000u;       /* wraps; the remainder is 0 */
+        *r = 0;
+        return;
+    }
+    /* quotient truncates, remainder takes the numerator's sign */
+    *q = (uint32_t)((int32_t)num / (int32_t)den);
+    *r = (uint32_t)((int32_t)num % (int32_t)den);
+}
+
+bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
+                        G4EuResponse *resp)
+{
+    unsigned fn = msg->function & 15;
+    bool sgn = (msg->function >> 4) & 1;
+    bool sat = (msg->function >> 6) & 1;
+    bool scalar = (msg->function >> 7) & 1;
+    bool two_ops = fn == MF_POW || fn >= MF_IDIV_QR;
+    unsigned nch, nout;
+    const HwgpuHost *host = opaque;
+    uint32_t out[2][16];
+    uint16_t en;
+
+    if (fn == 0 || fn == 9 || fn > MF_IDIV_R) {
+        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
+                  "g4-eu math: reserved function %u (L5868-L5883)", fn);
+        return false;
+    }
+    if (msg->eot) {             /* EOT to math is not allowed (L5862) */
+        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR, "g4-eu math: EOT message");
+        return false;
+    }
+    /* 16-channel form: mlen 2 and a single operand (CTG, L5906) */
+    nch = (!two_ops && msg->mlen == 2) ? 16 : 8;
+    if (msg->mlen < (two_ops ? 2 : 1)) {
+        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
+                  "g4-eu math: message length %u too short", msg->mlen);
+        return false;
+    }
+    en = nch == 16 ? msg->emask : (msg->emask & 0xff);
+    nout = (fn == MF_SINCOS || fn == MF_IDIV_QR) ? 2 : 1;
+    memset(out, 0, sizeof(out));
+
+    for (unsigned n = 0; n < nch; n++) {
+        /* scalar structure: channel 0 of each group of 4 (L5884-L5899) */
+        unsigned src = scalar ? (n & ~3u) : n;
+        uint32_t a = msg->payload[src];
+        uint32_t b = two_ops ? msg->payload[8 + src] : 0;
+
+        if (!((en >> n) & 1)) {
+            continue;
+        }
+        if (fn >= MF_IDIV_QR) {
+            uint32_t q, r;
+
+            int_div(a, b, sgn, &q, &r);
+            out[0][n] = fn == MF_IDIV_R ? r : q;
+            out[1][n] = r;
+        } else {
+            double x = in_ftz(a), y = in_ftz(b);
+
+            out[0][n] = float_out(math_f(fn, x, y, msg->alt_fp, false),
+                                  msg->alt_fp, sat);
+            if (fn == MF_SINCOS) {
+                out[1][n] = float_out(math_f(fn, x, y, msg->alt_fp, true),
+                                      msg->alt_fp, sat);
+            }
+        }
+    }
+
+    /* writeback: result k of channel n -> register k * (nch / 8) + n / 8 */
+    for (unsigned k = 0; k < nout; k++) {
+        for (unsigned n = 0; n < nch; n++) {
+            unsigned reg = k * (nch / 8) + n / 8;
+
+            if (reg >= msg->rlen || reg >= G4_EU_MAX_RLEN) {
+                continue;
+            }
+            resp->data[reg][n % 8] = out[k][n];
+            if ((en >> n) & 1) {
+                resp->wmask[reg] |= 1u << (n % 8);
+            }
+        }
+    }
+    return true;
+}
+
+void g4_eu_math_attach(G4EuEnv *env)
+{
+    g4_eu_env_set_shared(env, G4_SFID_MATH, g4_eu_math_message,
+                         (void *)env->host);
+}

@@ -1,0 +1,235 @@
+/*
+ * G45 EU interpreter: the pre-decoded instruction form shared by
+ * g4-eu-exec.c (run loop, flow control, send) and g4-eu-alu.c (operand
+ * access, type conversion, operations).  docs/g4-eu.md explains it.
+ */
+#ifndef HWGPU_G4_EU_PRIV_H
+#define HWGPU_G4_EU_PRIV_H
+
+#include <string.h>
+
+#include "hwgpu/intel/eu/g4-eu.h"
+
+/* Where an operand lives. */
+typedef enum G4OpndKind {
+    G4K_NULL,           /* ARF null: reads 0, writes dropped (L7587) */
+    G4K_GRF,            /* direct GRF */
+    G4K_MRF,            /* direct MRF (destination only) */
+    G4K_IND,            /* register-indirect GRF/MRF through a0 */
+    G4K_IMM,            /* immediate, expanded per lane */
+    G4K_ACC,            /* acc0/acc1, per lane */
+    G4K_ARF,            /* other ARF: through a 32-byte image */
+} G4OpndKind;
+
+/* Execution class of an ALU instruction. */
+typedef enum G4Class {
+    G4C_RAW,            /* raw move of bits (mov/sel of equal types) */
+    G4C_FLOAT,          /* float execution type (L8427) */
+    G4C_INT,            /* integer execution type, computed in int64 */
+} G4Class;
+
+#define G4_MOD_ABS 1
+#define G4_MOD_NEG 2
+
+typedef struct G4Opnd {
+    uint8_t kind;           /* G4OpndKind */
+    uint8_t type;           /* G4EuType (V/VF become W/F) */
+    uint8_t esize;          /* bytes per element */
+    uint8_t mods;           /* G4_MOD_* */
+    bool contig;            /* off[n] == n * esize */
+    bool is_mrf;            /* IND: the file is the MRF */
+    uint8_t arf;            /* ARF: RegNum (kind | number) */
+    uint8_t acc_lane;       /* ACC: 8 for acc1 */
+    uint8_t ind_mode;       /* IND: 0 = 1x1, 1 = Vx1, 2 = VxH, 3 = movi */
+    uint8_t ind_width;      /* IND Vx1: elements per row */
+    uint8_t addr_sub;       /* IND: a0 sub-register */
+    int16_t addr_imm;       /* IND: byte offset */
+    uint16_t base;          /* direct: byte offset in the file */
+    union {
+        uint16_t off[16];   /* per lane byte offset from the origin */
+        uint32_t imm[8];    /* IMM: raw bits, lane i uses imm[i % 8] */
+    };
+} G4Opnd;
+
+/* One half of an instruction (two when compressed, L8746-L8800). */
+typedef struct G4Half {
+    G4Opnd dst;
+    G4Opnd src[3];          /* src[2]: pln's v (src1 + one register) */
+    uint8_t n;              /* lanes */
+    uint8_t lane0;          /* first accumulator lane */
+    uint8_t mbit0;          /* first mask / flag bit */
+    bool fast_dst;          /* float result to a contiguous GRF/MRF F
+                             * destination without sat/cmod */
+} G4Half;
+
+typedef struct G4Op G4Op;
+typedef struct G4Lanes G4Lanes;
+
+typedef void (*G4AluFn)(G4Lanes *l, const G4Op *op, unsigned n);
+/* Fused float add/mul/mac for plain operands (see g4_alu_fast_pick). */
+typedef void (*G4FastFn)(G4EuThread *t, const G4Half *h);
+
+/* Scratch for one half: sources and results per lane. */
+struct G4Lanes {
+    float fa[16], fb[16], fc[16];
+    int64_t ia[16], ib[16];
+    double dr[16];          /* float results at accumulator precision */
+    int64_t ir[16];         /* integer results */
+    uint32_t ra[16], rb[16];/* raw bits (RAW class) */
+    uint32_t out[16];       /* raw destination bits */
+    double *accf;           /* lanes of the implied accumulator */
+    int64_t *acci;
+    uint16_t inc;           /* rnd*: increment signal per lane (L9121) */
+    uint16_t cmp;           /* cmp/cmpn: flag per lane */
+    uint16_t pmask;         /* sel: predicate per lane */
+    uint16_t of;            /* overflow per lane */
+    uint16_t nan;           /* result is NaN per lane */
+    bool alt;               /* ALT float mode */
+};
+
+/* Handler kinds. */
+typedef enum G4Exec {
+    G4X_ALU,
+    G4X_NOP,
+    G4X_ILLEGAL,            /* undecodable / illegal: ends the thread */
+    G4X_UNIMP,              /* valid but not modelled: logged, ends */
+    G4X_SEND,
+    G4X_JMPI,
+    G4X_IF, G4X_IFF, G4X_ELSE, G4X_ENDIF,
+    G4X_DO, G4X_WHILE, G4X_BREAK, G4X_CONT, G4X_HALT,
+    G4X_MSTACK,             /* msave, mrest, push, pop */
+} G4Exec;
+
+struct G4Op {
+    uint8_t exec;           /* G4Exec */
+    uint8_t opcode;
+    uint8_t cls;            /* G4Class */
+    uint8_t cmod;           /* G4EuCondMod */
+    bool sat;
+    bool align16;
+    bool nomask;
+    bool acc_write;         /* implied accumulator write (L7699) */
+    bool ftz;               /* arithmetic: flush denorms (L7014) */
+    bool ip_dst;            /* destination is the ip register */
+    bool dst_arf;           /* destination is an ARF image (write back) */
+    uint8_t pred;           /* G4EuPredCtrl */
+    bool pred_inv;
+    uint8_t flag_sub;       /* 0/1 */
+    uint8_t exec_size;
+    uint8_t wmask;          /* Align16 destination write mask */
+    uint8_t nhalves;
+    bool sechalf;
+    G4AluFn alu;
+    G4FastFn fast;          /* NULL unless every half qualifies */
+    int32_t jump;           /* flow: jump count (instructions) */
+    uint8_t pop;            /* flow: IStack pop count */
+    /* send */
+    uint8_t send_mrf;
+    bool send_desc_reg;     /* descriptor in a0.0 */
+    bool send_eot;
+    uint32_t send_desc;
+    const char *why;        /* ILLEGAL / UNIMP reason */
+    G4Half h[2];
+};
+
+struct G4EuProgram {
+    unsigned n;
+    G4Op *ops;
+};
+
+/* g4-eu-alu.c */
+bool g4_alu_prepare(G4Op *op, const G4EuInst *in, const char **why);
+/* After the halves are prepared: the fused path, or NULL. */
+G4FastFn g4_alu_fast_pick(const G4Op *op);
+/* One half: en = lane enables, pm = predicate lanes (sel); returns true
+ * when the instruction wrote ip. */
+bool g4_alu_exec_half(G4EuThread *t, const G4Op *op, const G4Half *h,
+                      uint16_t en, uint16_t pm, const HwgpuHost *host);
+uint16_t g4_pred_mask(const G4EuThread *t, const G4Op *op);
+
+/* g4-eu-operand.c */
+bool g4_opnd_prepare(G4Opnd *o, const G4EuOperand *eo, uint32_t imm,
+                     bool is_dst, bool align16, unsigned n, const char **why);
+uint32_t g4_arf_read32(const G4EuThread *t, uint8_t nr, unsigned byte);
+/* Reads src (lanes 0..n-1 of one half) as raw 32-bit values. */
+void g4_read_raw(G4EuThread *t, const G4Opnd *o, unsigned n, uint32_t *out,
+                 const HwgpuHost *host);
+/* Sources as float (with abs/negate; flush = denorm inputs to 0) ... */
+void g4_read_float(G4EuThread *t, const G4Opnd *o, unsigned n, float *f,
+                   bool flush, const HwgpuHost *host);
+/* ... or as int64 (bits: a float source gives its bit pattern). */
+void g4_read_int(G4EuThread *t, const G4Opnd *o, unsigned n, int64_t *v,
+                 bool bits, const HwgpuHost *host);
+/* Write l->out (acc: full precision) to lanes set in en; true = ip. */
+bool g4_write_dst(G4EuThread *t, const G4Op *op, const G4Half *h,
+                  const G4Lanes *l, uint16_t en, const HwgpuHost *host);
+
+/* ---- small helpers shared by the interpreter files ---- */
+
+static inline uint32_t f2u(float f)
+{
+    uint32_t u;
+
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static inline float u2f(uint32_t u)
+{
+    float f;
+
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* Denorms flush to sign-preserved zero on arithmetic input (L7014). */
+static inline float ftz(float f)
+{
+    uint32_t u = f2u(f);
+
+    return (u & 0x7f800000u) ? f : u2f(u & 0x80000000u);
+}
+
+/* Wrapping 64-bit integer arithmetic (no undefined overflow). */
+static inline int64_t wadd(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static inline int64_t wmul(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
+/* double to int64, saturating, NaN -> 0 */
+static inline int64_t d2i(double d)
+{
+    if (!(d == d)) {
+        return 0;
+    }
+    if (d >= 9.2e18) {
+        return INT64_MAX;
+    }
+    if (d <= -9.2e18) {
+        return INT64_MIN;
+    }
+    return (int64_t)d;
+}
+
+/*
+ * Copy n lanes of 4 or 8 bytes.  Fixed-size copies for the usual 8 and
+ * 16 lanes: a variable-length memcpy costs more than the work itself.
+ */
+static inline void copy_lanes(void *dst, const void *src, unsigned n,
+                              unsigned es)
+{
+    if (n == 8) {
+        memcpy(dst, src, 8 * es == 32 ? 32 : 64);
+    } else if (n == 16) {
+        memcpy(dst, src, 16 * es == 64 ? 64 : 128);
+    } else {
+        memcpy(dst, src, n * es);
+    }
+}
+
+#endif

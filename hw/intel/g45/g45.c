@@ -1,0 +1,326 @@
+/*
+ * The G45 device core: register file, GTT, display engine and the two
+ * command streamers wired together, independent of QEMU.
+ *
+ * Threads: the register file belongs to one thread (QEMU: the vCPU/main
+ * loop under the BQL).  The engines run on their own workers; what they
+ * report is collected atomically here and applied by g45_service() on the
+ * register file's thread (HwgpuHost.kick asks for that).
+ */
+#include <string.h>
+
+#include "hwgpu/intel/g45/g45.h"
+#include "g45-cmd-gen.h"
+
+/* GDRST (PCI config 0xc0, intel-i915-probe.md 2.1): domain in bits 3:2. */
+#define GDRST_ENABLE        0x01
+#define GDRST_DOMAIN(v)     (((v) >> 2) & 3)
+#define GDRST_FULL          0
+#define GDRST_RENDER        1
+#define GDRST_MEDIA         3
+
+static void kick(G45 *g)
+{
+    if (g->host->kick) {
+        g->host->kick(g->host->opaque);
+    }
+}
+
+static void eng_raise(void *opaque, uint32_t bits)
+{
+    G45 *g = opaque;
+
+    g_atomic_int_or(&g->pending_iir, bits);
+    kick(g);
+}
+
+static void eng_error(void *opaque, uint32_t eir)
+{
+    G45 *g = opaque;
+
+    g_atomic_int_or(&g->pending_eir, eir);
+    kick(g);
+}
+
+static void eng_hang(void *opaque)
+{
+    G45 *g = opaque;
+
+    g_atomic_int_inc((gint *)&g->hangs);
+    hwgpu_log(g->host, HWGPU_LOG_GUEST_ERROR,
+              "intel-g45: a ring made no progress; its parser is halted "
+              "until the guest resets it");
+}
+
+/* MI_DISPLAY_FLIP (fields: g45-commands.xml): the plane's next base. */
+static void eng_flip(void *opaque, const uint32_t *dw, uint32_t n)
+{
+    G45 *g = opaque;
+    int plane = g45_mi_display_flip_plane(dw);
+
+    if (n >= 3) {
+        g_atomic_int_set(&g->pending_flip[plane],
+                         g45_mi_display_flip_base(dw) + 1);
+        kick(g);
+    }
+}
+
+static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
+                   bool restore)
+{
+    /* The 3D pipeline takes these in its own work; the engine counts them. */
+}
+
+/*
+ * LRI/SRM from a ring to registers outside the engines.  Reads see the
+ * register as the guest would (hooks included for plain storage only: a
+ * read hook may belong to another thread's state).  Writes take one path
+ * whoever writes: plain storage is written at once (a later SRM in the same
+ * batch sees it), and every write is also handed to g45_service(), which
+ * applies it through the register file exactly as an MMIO write (hooks,
+ * write masks, write-1-to-clear) or, for plain storage, lets the glue see
+ * the change (fences and their aperture mappings).
+ */
+static uint32_t eng_reg_read(void *opaque, uint32_t off)
+{
+    G45 *g = opaque;
+    const HwgpuRegDesc *d = hwgpu_reg_desc(&g->regs, off & ~3u);
+
+    if (!d || d->read) {
+        return 0;
+    }
+    return g_atomic_int_get((gint *)&g->regs.values[(off & ~3u) / 4]);
+}
+
+static bool reg_plain(const HwgpuRegDesc *d)
+{
+    return !d->read && !d->write && !d->w1c && !(d->flags & HWGPU_REG_MASKED);
+}
+
+static void eng_reg_write(void *opaque, uint32_t off, uint32_t val)
+{
+    G45 *g = opaque;
+    const HwgpuRegDesc *d = hwgpu_reg_desc(&g->regs, off & ~3u);
+    bool queued = false;
+
+    off &= ~3u;
+    if (!d) {
+        HWGPU_UNIMP(g->host, "intel-g45: ring write to unknown register "
+                    "0x%05x dropped", off);
+        return;
+    }
+    if (reg_plain(d)) {
+        uint32_t *p = &g->regs.values[off / 4];
+
+        g_atomic_int_set((gint *)p, (*p & ~d->wmask) | (val & d->wmask));
+    }
+    hwgpu_mutex_lock(&g->reg_q_lock);
+    if (g->reg_q_len < G45_REG_QUEUE) {
+        g->reg_q[g->reg_q_len][0] = off;
+        g->reg_q[g->reg_q_len][1] = val;
+        g->reg_q_len++;
+        queued = true;
+    }
+    hwgpu_mutex_unlock(&g->reg_q_lock);
+    if (!queued && !reg_plain(d)) {
+        HWGPU_GUEST_ERROR(g->host, "intel-g45: more than %u ring register "
+                          "writes pending, 0x%05x dropped", G45_REG_QUEUE,
+                          off);
+    }
+    kick(g);
+}
+
+/* Apply the ring register writes queued by eng_reg_write(). */
+static void apply_reg_queue(G45 *g)
+{
+    uint32_t q[G45_REG_QUEUE][2], n;
+
+    hwgpu_mutex_lock(&g->reg_q_lock);
+    n = g->reg_q_len;
+    memcpy(q, g->reg_q, n * sizeof(q[0]));
+    g->reg_q_len = 0;
+    hwgpu_mutex_unlock(&g->reg_q_lock);
+    for (uint32_t i = 0; i < n; i++) {
+        const HwgpuRegDesc *d = hwgpu_reg_desc(&g->regs, q[i][0]);
+
+        if (d && !reg_plain(d)) {
+            hwgpu_reg_write(&g->regs, q[i][0], q[i][1]);
+        }
+    }
+}
+
+/* An engine waits in MI_WAIT_FOR_EVENT: the display must wake for it. */
+static void eng_wait(void *opaque, uint32_t events)
+{
+    kick(opaque);
+}
+
+/* What the engines wait for, for the display's timer. */
+static void update_wanted_events(G45 *g)
+{
+    g->disp.want_events = g45_engine_waiting(&g->rcs) |
+                          g45_engine_waiting(&g->bsd);
+}
+
+/* A vblank or flip happened (the display's sync, this thread). */
+static void display_event(void *opaque, uint32_t events)
+{
+    G45 *g = opaque;
+
+    if (g->disp.want_events & events) {
+        g45_engine_event(&g->rcs, events);
+        g45_engine_event(&g->bsd, events);
+        update_wanted_events(g);
+    }
+}
+
+/* One disassembled command (only asked for while tracing is on). */
+static void eng_trace(void *opaque, const char *line)
+{
+    G45 *g = opaque;
+
+    hwgpu_trace(g->host, "cmd", "%s", line);
+}
+
+static const G45EngineOps engine_ops = {
+    .raise = eng_raise,
+    .error = eng_error,
+    .hang = eng_hang,
+    .display_flip = eng_flip,
+    .on_3d = eng_3d,
+    .reg_read = eng_reg_read,
+    .reg_write = eng_reg_write,
+    .wait = eng_wait,
+    .trace = eng_trace,
+};
+
+bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
+              uint32_t nentries)
+{
+    memset(g, 0, sizeof(*g));
+    hwgpu_mutex_init(&g->reg_q_lock);
+    g->host = host;
+    if (!hwgpu_regfile_init(&g->regs, "intel-g45", g45_reg_table,
+                            g45_reg_table_len, G45_MMIO_SIZE, host, g)) {
+        return false;
+    }
+    g45_gtt_init(&g->gtt, ptes, nentries, host);
+    g45_display_init(&g->disp, &g->regs, host);
+    g->disp.event = display_event;
+    g->disp.event_opaque = g;
+    g45_engine_init(&g->rcs, G45_ENGINE_RCS, &g->gtt, host, &engine_ops, g);
+    g45_engine_init(&g->bsd, G45_ENGINE_BSD, &g->gtt, host, &engine_ops, g);
+    g45_reset(g);
+    return true;
+}
+
+void g45_destroy(G45 *g)
+{
+    g45_engine_destroy(&g->rcs);
+    g45_engine_destroy(&g->bsd);
+    hwgpu_regfile_destroy(&g->regs);
+    hwgpu_mutex_destroy(&g->reg_q_lock);
+}
+
+void g45_reset(G45 *g)
+{
+    hwgpu_log_new_epoch();      /* a reset device may report errors again */
+    hwgpu_regfile_reset(&g->regs);
+    g45_display_reset(&g->disp);
+    g45_engine_power_on(&g->rcs);
+    g45_engine_power_on(&g->bsd);
+    g_atomic_int_set(&g->pending_iir, 0);
+    g_atomic_int_set(&g->pending_eir, 0);
+    g_atomic_int_set(&g->pending_flip[0], 0);
+    g_atomic_int_set(&g->pending_flip[1], 0);
+    hwgpu_mutex_lock(&g->reg_q_lock);
+    g->reg_q_len = 0;
+    hwgpu_mutex_unlock(&g->reg_q_lock);
+}
+
+void g45_start_engines(G45 *g)
+{
+    g45_engine_start_worker(&g->rcs);
+    g45_engine_start_worker(&g->bsd);
+}
+
+void g45_stop_engines(G45 *g)
+{
+    g45_engine_stop_worker(&g->rcs);
+    g45_engine_stop_worker(&g->bsd);
+}
+
+void g45_service(G45 *g)
+{
+    uint32_t iir = g_atomic_int_and(&g->pending_iir, 0);
+    uint32_t eir = g_atomic_int_and(&g->pending_eir, 0);
+
+    apply_reg_queue(g);
+    update_wanted_events(g);
+
+    for (int p = 0; p < 2; p++) {
+        uint32_t f = g_atomic_int_and(&g->pending_flip[p], 0);
+
+        if (f) {
+            hwgpu_reg_write(&g->regs, G45_DSPASURF + p * G45_PIPE_STRIDE,
+                            f - 1);
+        }
+    }
+    if (eir) {
+        /* EIR latches; unmasked errors raise the parser-error interrupt. */
+        hwgpu_reg_set(&g->regs, G45_EIR, hwgpu_reg_get(&g->regs, G45_EIR) |
+                      eir);
+        if (eir & ~hwgpu_reg_get(&g->regs, G45_EMR)) {
+            iir |= G45_IIR_CS_ERROR;
+        }
+    }
+    if (iir) {
+        g45_irq_raise(&g->disp, iir);
+    }
+}
+
+void g45_gdrst(G45 *g, uint8_t val)
+{
+    if (!(val & GDRST_ENABLE)) {
+        return;
+    }
+    switch (GDRST_DOMAIN(val)) {
+    case GDRST_RENDER:
+        g45_engine_reset(&g->rcs);
+        break;
+    case GDRST_MEDIA:
+        g45_engine_reset(&g->bsd);
+        break;
+    case GDRST_FULL:
+        g45_engine_reset(&g->rcs);
+        g45_engine_reset(&g->bsd);
+        break;
+    default:
+        hwgpu_log(g->host, HWGPU_LOG_GUEST_ERROR,
+                  "intel-g45: GDRST domain %u is reserved", GDRST_DOMAIN(val));
+        break;
+    }
+}
+
+static G45Engine *engine_of(G45 *g, uint32_t off)
+{
+    return off >= G45_BSD_BASE ? &g->bsd : &g->rcs;
+}
+
+uint32_t g45_ring_read(void *dev, HwgpuRegFile *rf, uint32_t off,
+                       uint32_t stored)
+{
+    G45Engine *e = engine_of(g45_of(dev), off);
+    uint32_t v = 0;
+
+    g45_engine_mmio_read(e, off - e->base, &v);
+    return v;
+}
+
+void g45_ring_write(void *dev, HwgpuRegFile *rf, uint32_t off, uint32_t old,
+                    uint32_t val)
+{
+    G45Engine *e = engine_of(g45_of(dev), off);
+
+    g45_engine_mmio_write(e, off - e->base, val);
+}

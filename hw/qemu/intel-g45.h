@@ -1,0 +1,98 @@
+/*
+ * intel-g45 QEMU glue: the device state shared by the glue files
+ * (intel-g45.c: PCI, BARs, aperture; intel-g45-scanout.c: console).
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_HWGPU_INTEL_G45_H
+#define HW_HWGPU_INTEL_G45_H
+
+#include "hw/pci/pci_device.h"
+#include "hw/display/vga_int.h"
+#include "hw/display/edid.h"
+#include "ui/console.h"
+
+#include "hwgpu/common/host.h"
+#include "hwgpu/intel/g45/g45.h"
+#include "hwgpu/intel/common/fence.h"
+
+#define TYPE_INTEL_G45 "intel-g45"
+OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
+
+/*
+ * Aperture pages that are accessed repeatedly get mapped straight onto the
+ * guest RAM page their PTE names (an alias subregion), so fbcon does not trap
+ * per pixel.  A pool of aliases, reused round robin; a PTE write unmaps its
+ * page at once.
+ */
+#define G45_AP_SLOTS        4096    /* 16 MiB of aperture mapped at once */
+#define G45_AP_MAP_AFTER    4       /* trapped accesses before mapping */
+
+/* A console update in progress (intel-g45-scanout.c). */
+typedef struct G45ScanoutWork {
+    bool active;
+    G45Scanout so;          /* the surface being converted */
+    bool full;              /* every line, not only the dirty ones */
+    bool cur;               /* a cursor is shown: at cx, cy, cs pixels */
+    int cx, cy, cs;
+    uint64_t cbase;
+    uint32_t y;             /* next line */
+} G45ScanoutWork;
+
+struct IntelG45State {
+    PCIDevice parent_obj;
+
+    VGACommonState vga;
+    MemoryRegion bar0;
+    MemoryRegion mmio;
+    MemoryRegion gtt;
+    MemoryRegion aperture;      /* BAR2 container */
+    MemoryRegion aperture_io;   /* trapping background */
+    MemoryRegion ap_alias[G45_AP_SLOTS];
+    int32_t ap_slot_page[G45_AP_SLOTS];
+    int32_t *ap_page_slot;      /* per aperture page: slot or -1 */
+    uint8_t *ap_hits;           /* per aperture page: trapped accesses */
+    uint32_t ap_pages, ap_clock;
+    uint64_t ap_maps, ap_unmaps;
+    MemoryRegion *ram;          /* the machine's RAM: alias target */
+    uint32_t fence_shadow[2 * G45_NUM_FENCES];  /* fences of the mappings */
+    MemoryRegion io;
+
+    HwgpuHost host;
+    G45 core;
+    uint32_t io_index;
+    QEMUTimer *vblank_timer;
+    QEMUBH *service_bh;         /* applies what the engines reported */
+
+    /* scanout (intel-g45-scanout.c) */
+    G45ScanoutWork scan;
+    QEMUBH *scan_bh;        /* continues an update on the next turn */
+    uint8_t *line;          /* one line in the guest's format */
+    size_t line_size;
+    G45Scanout shown;       /* the scanout the console was set up for */
+    bool display_off_shown;
+    bool full_redraw;       /* convert every line at the next update */
+    bool gtt_changed;       /* a PTE changed since the last update */
+    int cursor_y, cursor_h;     /* rows the last drawn cursor covered */
+    uint64_t frames, frame_ns, lines_converted;
+    uint64_t slice_max_ns;  /* longest single turn of the scanout */
+    uint64_t *pages;        /* graphics pages the visible lines read */
+    uint64_t *page_off;     /* ... their RAM offsets (or a marker) */
+    bool *page_dirty;       /* ... written since the last update */
+    uint32_t npages;
+    uint32_t *line_first;   /* per line: index of its first page */
+    uint32_t *line_count;   /* per line: how many pages it reads */
+
+    /* properties */
+    uint32_t aperture_mb;
+    uint32_t stolen_mb;
+    qemu_edid_info edid_info;
+    uint8_t edid[256];
+};
+
+void g45_scanout_update(IntelG45State *s);
+void g45_scanout_bh(void *opaque);
+void g45_scanout_cleanup(IntelG45State *s);
+
+#endif

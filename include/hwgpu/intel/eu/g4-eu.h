@@ -1,0 +1,231 @@
+/*
+ * Gen4 / G45 EU interpreter: one hardware thread's register state, a
+ * pre-decoded program, and the shared functions reached through SEND.
+ *
+ * Source: seed 002 (G45 PRM Vol. 4); "Lnnnn" are line numbers in
+ * /work/shared/seeds/002_*.txt, analysis in /work/shared/reference/
+ * seed-002.md sections 3 and 4.  docs/g4-eu.md describes the internal
+ * form and the shared-function plug-in interface.
+ *
+ * Everything an instruction word, register or message names comes from
+ * the guest: every access is bounds-checked, every run has an instruction
+ * budget, and guest errors are reported through hwgpu_log().
+ */
+#ifndef HWGPU_INTEL_G4_EU_H
+#define HWGPU_INTEL_G4_EU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwgpu/common/host.h"
+#include "hwgpu/intel/eu/g4-eu-inst.h"
+
+#define G4_EU_REG_BYTES 32              /* 256-bit registers (L7474) */
+#define G4_EU_GRF_REGS 128              /* r0..r127 (L7474) */
+#define G4_EU_MRF_REGS 16               /* m0..m15 (L7511) */
+#define G4_EU_GRF_BYTES (G4_EU_GRF_REGS * G4_EU_REG_BYTES)
+#define G4_EU_MRF_BYTES (G4_EU_MRF_REGS * G4_EU_REG_BYTES)
+#define G4_EU_MAX_LANES 32              /* ExecSize 32 = 2 x 16 */
+#define G4_EU_MAX_RLEN 16               /* response length field, 4 bits */
+
+/* cr0.0 bits (L8037-L8138). */
+#define G4_CR0_FP_ALT      (1u << 0)    /* 0 = IEEE, 1 = ALT float mode */
+#define G4_CR0_ACC_DISABLE (1u << 1)    /* no implied accumulator writes */
+#define G4_CR0_SPF         (1u << 2)    /* single program flow */
+/* cr0.1 status bits (L8037-L8138). */
+#define G4_CR1_ILLEGAL     (1u << 28)
+#define G4_CR1_LS_OVER     (1u << 27)
+#define G4_CR1_LS_UNDER    (1u << 26)
+#define G4_CR1_IS_OVER     (1u << 25)
+#define G4_CR1_IS_UNDER    (1u << 24)
+
+/* Why a run stopped. */
+typedef enum G4EuStop {
+    G4_EU_RUNNING = 0,
+    G4_EU_STOP_EOT,         /* send with EOT: the normal end */
+    G4_EU_STOP_BUDGET,      /* instruction budget exhausted */
+    G4_EU_STOP_ERROR,       /* guest error: IP out of range, bad message */
+} G4EuStop;
+
+/*
+ * Mask stack as the hardware keeps it: one 4-bit counter per channel and
+ * a depth count (L7850-L7885, Push/Pop/TopOfStack L10628-L10700).
+ */
+typedef struct G4EuMaskStack {
+    uint8_t cnt[16];
+    uint8_t depth;
+} G4EuMaskStack;
+
+typedef struct G4EuThread {
+    uint8_t grf[G4_EU_GRF_BYTES];
+    uint8_t mrf[G4_EU_MRF_BYTES];
+    /*
+     * acc0/acc1 with extended precision (Table 11-9, L7736-L7746): one
+     * slot per execution lane; lanes 0-7 are acc0 and 8-15 acc1 for
+     * dword types.  Both views are kept: accf for float results, acci
+     * (64-bit) for integer ones; a write sets both.
+     */
+    double accf[G4_EU_MAX_LANES];
+    int64_t acci[G4_EU_MAX_LANES];
+    uint32_t acc_float;     /* bit per lane: accf (1) or acci (0) valid */
+    uint16_t a0[8];         /* a0.2-a0.7 keep 12 bits (L7670) */
+    uint16_t f0[2];         /* f0.0, f0.1 (L7776-L7809) */
+    uint16_t amask, imask, lmask, cmask;   /* mask0.0-.3 (L7811) */
+    G4EuMaskStack istack, lstack;          /* ms0 / msd0 */
+    uint32_t sr0[2];        /* sr0.1[15:0] = DMask (L7993-L8035) */
+    uint32_t cr0[3];
+    uint32_t n0, n1;        /* notification counts (L8142-L8192) */
+    uint32_t tdr;           /* thread dependency register (storage) */
+    uint64_t timestamp;     /* tm0 (storage; clock from the host) */
+    uint32_t ip;            /* byte offset of the current instruction */
+    /* Run state. */
+    G4EuStop stop;
+    uint64_t executed;      /* instructions executed, all runs */
+} G4EuThread;
+
+/*
+ * Reset the thread for a dispatch: registers zeroed, masks and DMask set
+ * to dmask (L7815), ip = 0, cr0.0 = cr0 (FP mode, SPF, acc disable).
+ */
+void g4_eu_thread_init(G4EuThread *t, uint16_t dmask, uint32_t cr0);
+
+/* Typed accessors for tests and for the dispatching units (no checks
+ * needed beyond the index: reg is masked to the file). */
+static inline uint32_t *g4_eu_grf_ud(G4EuThread *t, unsigned reg)
+{
+    return (uint32_t *)&t->grf[(reg % G4_EU_GRF_REGS) * G4_EU_REG_BYTES];
+}
+
+static inline float *g4_eu_grf_f(G4EuThread *t, unsigned reg)
+{
+    return (float *)&t->grf[(reg % G4_EU_GRF_REGS) * G4_EU_REG_BYTES];
+}
+
+static inline uint32_t *g4_eu_mrf_ud(G4EuThread *t, unsigned reg)
+{
+    return (uint32_t *)&t->mrf[(reg % G4_EU_MRF_REGS) * G4_EU_REG_BYTES];
+}
+
+/* ---- shared functions (SEND) ---- */
+
+/* What a shared function receives (L13295-L13416). */
+typedef struct G4EuMessage {
+    uint32_t desc;          /* descriptor bits 30:0 (imm DW3 or a0.0) */
+    uint8_t sfid;           /* desc 27:24 */
+    uint8_t mlen;           /* desc 23:20, payload registers */
+    uint8_t rlen;           /* desc 19:16, response registers */
+    uint16_t function;      /* desc 15:0, function control */
+    bool eot;               /* instruction bit 127 */
+    uint16_t emask;         /* channel enables sent with the message */
+    bool alt_fp;            /* cr0.0 bit 0, the FP mode side band */
+    uint8_t post_dst;       /* first response GRF (informational) */
+    /* Payload copied from m[first]..m[first + mlen - 1] (mlen <= 15). */
+    const uint32_t *payload;    /* mlen * 8 dwords */
+} G4EuMessage;
+
+/*
+ * The response a shared function returns: rlen registers of 8 dwords
+ * and, per register, a bit per dword saying which dwords are written
+ * back into the GRF.  The interpreter does the (bounds-checked) GRF
+ * write; a shared function never sees the register file.
+ */
+typedef struct G4EuResponse {
+    uint32_t data[G4_EU_MAX_RLEN][8];
+    uint8_t wmask[G4_EU_MAX_RLEN];
+} G4EuResponse;
+
+/*
+ * A shared-function callback.  Returns false when the message is
+ * malformed or unsupported (the callback has logged why); the thread
+ * then ends cleanly with G4_EU_STOP_ERROR.
+ */
+typedef bool (*G4EuSharedFn)(void *opaque, G4EuThread *t,
+                             const G4EuMessage *msg, G4EuResponse *resp);
+
+typedef struct G4EuSharedSlot {
+    G4EuSharedFn fn;
+    void *opaque;
+} G4EuSharedSlot;
+
+/* The environment threads run in: host (log, clock) and the SFID table. */
+typedef struct G4EuEnv {
+    const HwgpuHost *host;
+    G4EuSharedSlot sf[16];  /* indexed by SFID (only 0..7 defined, L13396) */
+} G4EuEnv;
+
+void g4_eu_env_init(G4EuEnv *env, const HwgpuHost *host);
+void g4_eu_env_set_shared(G4EuEnv *env, unsigned sfid, G4EuSharedFn fn,
+                          void *opaque);
+
+/* Extended math, SFID 1 (seed chapter 6, L5845-L6319). */
+void g4_eu_math_attach(G4EuEnv *env);
+/* The math function on one 8/16-channel message, also usable directly. */
+bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
+                        G4EuResponse *resp);
+
+/*
+ * Data port (SFID 4 read, 5 write; seed chapter 5): OWord block and
+ * DWord scattered messages on linear buffers.  Binding-table index n
+ * selects surfaces[n]; index 255 is stateless: stateless.base +
+ * M0.5[31:10], bounded by stateless.size (L4315-L4342, L4499-L4520).
+ * Memory is reached through mem->dma_read / dma_write.
+ */
+typedef struct G4EuSurface {
+    uint64_t base;
+    uint64_t size;          /* bytes; 0 = no surface (reads 0) */
+} G4EuSurface;
+
+typedef struct G4EuDataPort {
+    const HwgpuHost *mem;
+    const G4EuSurface *surfaces;
+    unsigned nsurfaces;
+    G4EuSurface stateless;
+} G4EuDataPort;
+
+void g4_eu_dataport_attach(G4EuEnv *env, G4EuDataPort *dp);
+
+/*
+ * URB (SFID 6, seed chapter 8, L6530-L6785): URB_WRITE into a byte
+ * array.  A handle (M0.0[15:0], M0.1[15:0]) is taken as a 256-bit row
+ * number inside the array; rows outside it are dropped and logged.
+ * Allocate requests return next_handle (then advanced by
+ * alloc_rows) in W0.0[15:0].
+ */
+typedef struct G4EuUrb {
+    const HwgpuHost *host;
+    uint8_t *data;
+    uint32_t size;          /* bytes */
+    uint32_t next_handle;
+    uint32_t alloc_rows;
+    uint32_t writes;        /* statistics: URB_WRITE messages accepted */
+} G4EuUrb;
+
+void g4_eu_urb_attach(G4EuEnv *env, G4EuUrb *urb);
+
+/* ---- programs ---- */
+
+typedef struct G4EuProgram G4EuProgram;
+
+/*
+ * Pre-decode a kernel of ninst native (128-bit) instructions, words[4*i]
+ * = DW0 of instruction i.  Words that do not decode become "illegal"
+ * entries that end the thread with a logged guest error when reached.
+ * Never fails for guest input; the program must be freed.
+ */
+G4EuProgram *g4_eu_program_new(const uint32_t *words, unsigned ninst,
+                               const HwgpuHost *host);
+/* The same from already decoded instructions (tests, the assembler). */
+G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
+                                      const HwgpuHost *host);
+void g4_eu_program_free(G4EuProgram *p);
+unsigned g4_eu_program_length(const G4EuProgram *p);
+
+/*
+ * Run thread t from t->ip until EOT, an error, or budget instructions.
+ * Returns t->stop.  The host FPU is switched to round-toward-zero for
+ * the run (L7007) and restored before returning.
+ */
+G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
+                   uint64_t budget);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * The QEMU-independent core of the G45 device: the register file and the
+ * blocks behind it.  The register table's hooks receive a G45 * as `dev`.
+ */
+#ifndef HWGPU_INTEL_G45_H
+#define HWGPU_INTEL_G45_H
+
+#include "hwgpu/common/regfile.h"
+#include "hwgpu/intel/g45/g45-regs.h"
+#include "hwgpu/intel/common/gtt.h"
+#include "hwgpu/intel/g45/g45-display.h"
+#include "hwgpu/intel/g45/g45-cs.h"
+
+#define G45_REG_QUEUE   256     /* queued ring register writes */
+
+typedef struct G45 {
+    HwgpuRegFile regs;
+    G45Gtt gtt;
+    G45Display disp;
+    G45Engine rcs, bsd;
+    const HwgpuHost *host;
+    /* Raised by the engines' worker threads, applied by g45_service(). */
+    uint32_t pending_iir, pending_eir;
+    uint32_t pending_flip[2];       /* plane surface + 1, 0 = none */
+    /*
+     * Register writes from the rings (MI_LOAD_REGISTER_IMM) to registers
+     * with side effects, in order, for g45_service() to apply through the
+     * register file as an MMIO write would.
+     */
+    HwgpuMutex reg_q_lock;
+    uint32_t reg_q[G45_REG_QUEUE][2];   /* offset, value */
+    uint32_t reg_q_len;
+    uint64_t hangs;
+} G45;
+
+/*
+ * Set up the core.  `ptes` is the GTT backing (nentries 32-bit PTEs), owned
+ * by the caller.  Returns false when the register table is malformed.
+ */
+bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
+              uint32_t nentries);
+void g45_destroy(G45 *g);
+void g45_reset(G45 *g);
+
+/*
+ * Apply what the engines reported from their threads (interrupts, errors,
+ * display flips) to the register file.  Runs where register accesses run;
+ * requested through HwgpuHost.kick.
+ */
+void g45_service(G45 *g);
+
+/* GDRST (PCI config 0xc0) written: reset the selected domains. */
+void g45_gdrst(G45 *g, uint8_t val);
+
+/* Start/stop the engines' worker threads (the QEMU device runs them). */
+void g45_start_engines(G45 *g);
+void g45_stop_engines(G45 *g);
+
+/* Register hooks for the engines' registers. */
+uint32_t g45_ring_read(void *dev, HwgpuRegFile *rf, uint32_t off,
+                       uint32_t stored);
+void g45_ring_write(void *dev, HwgpuRegFile *rf, uint32_t off, uint32_t old,
+                    uint32_t val);
+
+static inline G45 *g45_of(void *dev)
+{
+    return dev;
+}
+
+#endif

@@ -1,0 +1,128 @@
+/* Unit tests of the G45 GTT translation module. */
+#include <glib.h>
+#include <string.h>
+
+#include "hwgpu/intel/common/gtt.h"
+
+#define RAM_SIZE (1u << 20)
+static uint8_t ram[RAM_SIZE];
+static int nerrors;
+
+#include "common/fake-ram.h"
+
+static void count_log(void *o, HwgpuLogKind k, const char *msg)
+{
+    g_assert_cmpint(k, ==, HWGPU_LOG_GUEST_ERROR);
+    nerrors++;
+}
+
+static const HwgpuHost host = {
+    .dma_read = ram_read, .dma_write = ram_write, .log = count_log,
+};
+
+static void test_pte_decode(void)
+{
+    uint64_t pa;
+
+    g_assert_false(g45_pte_decode(0x12345000, &pa));
+    g_assert_true(g45_pte_decode(0x12345001, &pa));
+    g_assert_cmphex(pa, ==, 0x12345000);
+    /* bits 7:4 are physical address bits 35:32 */
+    g_assert_true(g45_pte_decode(0xfffff0f1, &pa));
+    g_assert_cmphex(pa, ==, 0xffffff000ull);
+    g_assert_true(g45_pte_decode(0x00001031, &pa));
+    g_assert_cmphex(pa, ==, 0x300001000ull);
+}
+
+static void test_translate_and_copy(void)
+{
+    uint32_t ptes[4] = { 0x00003001, 0x00001001, 0x00005000, 0x0fff0001 };
+    G45Gtt gtt;
+    uint64_t pa;
+    uint8_t buf[8192];
+
+    g45_gtt_init(&gtt, ptes, 4, &host);
+    g_assert_true(g45_gtt_translate(&gtt, 0x0010, &pa));
+    g_assert_cmphex(pa, ==, 0x3010);
+    g_assert_true(g45_gtt_translate(&gtt, 0x1ffc, &pa));
+    g_assert_cmphex(pa, ==, 0x1ffc);
+    g_assert_false(g45_gtt_translate(&gtt, 0x2000, &pa));   /* invalid PTE */
+    g_assert_false(g45_gtt_translate(&gtt, 0x4000, &pa));   /* beyond GTT */
+    g_assert_false(g45_gtt_translate(&gtt, ~0ull, &pa));
+
+    /* A copy that crosses pages lands in the right physical pages. */
+    memset(ram, 0, sizeof(ram));
+    memset(buf, 0xab, sizeof(buf));
+    g_assert_true(g45_gtt_write(&gtt, 0x0ff0, buf, 0x20));
+    g_assert_cmpint(ram[0x3ff0], ==, 0xab);
+    g_assert_cmpint(ram[0x3fff], ==, 0xab);
+    g_assert_cmpint(ram[0x4000], ==, 0);
+    g_assert_cmpint(ram[0x1000], ==, 0xab);
+    g_assert_cmpint(ram[0x100f], ==, 0xab);
+    g_assert_cmpint(ram[0x1010], ==, 0);
+
+    /* Invalid and out-of-range pages: reads give zeros, writes vanish. */
+    nerrors = 0;
+    memset(ram, 0x55, sizeof(ram));
+    memset(buf, 0xcc, sizeof(buf));
+    g_assert_false(g45_gtt_read(&gtt, 0x1800, buf, 0x1000));
+    g_assert_cmpint(buf[0], ==, 0x55);            /* page 1: mapped */
+    g_assert_cmpint(buf[0x7ff], ==, 0x55);
+    g_assert_cmpint(buf[0x800], ==, 0);           /* page 2: invalid */
+    g_assert_false(g45_gtt_write(&gtt, 0x2000, buf, 16));
+    g_assert_false(g45_gtt_read(&gtt, 0x10000, buf, 16));
+    g_assert_cmpint(nerrors, ==, 3);
+    /* A valid PTE pointing outside guest RAM fails without touching it. */
+    g_assert_false(g45_gtt_read(&gtt, 0x3000, buf, 16));
+    g_assert_cmpint(buf[0], ==, 0);
+}
+
+static void test_log_bounded(void)
+{
+    uint32_t ptes[1] = { 0 };
+    G45Gtt gtt;
+    uint8_t b;
+
+    nerrors = 0;
+    g45_gtt_init(&gtt, ptes, 1, &host);
+    for (int i = 0; i < 1000; i++) {
+        g45_gtt_read(&gtt, i * 4096ull, &b, 1);
+    }
+    g_assert_cmpint(nerrors, ==, 16);
+    g_assert_cmpint(gtt.bad_accesses, ==, 1000);
+}
+
+/* Random PTEs and addresses: every access stays inside guest RAM. */
+static void test_random(void)
+{
+    static uint32_t ptes[1024];
+    GRand *r = g_rand_new_with_seed(2022);
+    G45Gtt gtt;
+    uint8_t buf[9000];
+
+    for (int i = 0; i < 1024; i++) {
+        ptes[i] = g_rand_int(r) & (g_rand_boolean(r) ? 0x000ff0f1 : ~0u);
+    }
+    g45_gtt_init(&gtt, ptes, 1024, &host);
+    for (int i = 0; i < 20000; i++) {
+        uint64_t a = g_rand_boolean(r) ? g_rand_int(r) % (1100 * 4096) :
+                     ((uint64_t)g_rand_int(r) << 32) | g_rand_int(r);
+        uint32_t len = g_rand_int_range(r, 0, sizeof(buf));
+        if (g_rand_boolean(r)) {
+            g45_gtt_read(&gtt, a, buf, len);
+        } else {
+            g45_gtt_write(&gtt, a, buf, len);
+        }
+    }
+    g_rand_free(r);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/g45-gtt/pte-decode", test_pte_decode);
+    g_test_add_func("/g45-gtt/translate-and-copy", test_translate_and_copy);
+    g_test_add_func("/g45-gtt/log-bounded", test_log_bounded);
+    g_test_add_func("/g45-gtt/random", test_random);
+    return g_test_run();
+}

@@ -1,0 +1,160 @@
+/*
+ * Helpers shared by the G45 EU interpreter tests: assemble a kernel
+ * with the g4_eu_asm assembler, run it on a fresh thread with all
+ * shared functions attached to a small bounded memory, count logs.
+ */
+#ifndef HWGPU_TEST_G4_EU_H
+#define HWGPU_TEST_G4_EU_H
+
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "hwgpu/intel/eu/g4-eu.h"
+
+#define TEST_RAM 65536
+static uint8_t ram[TEST_RAM];
+static int nerrors, nunimp;
+static uint8_t urb_mem[4096];
+
+static bool ram_read(void *o, uint64_t a, void *buf, size_t len)
+{
+    if (a >= TEST_RAM || len > TEST_RAM - a) {
+        return false;
+    }
+    memcpy(buf, ram + a, len);
+    return true;
+}
+
+static bool ram_write(void *o, uint64_t a, const void *buf, size_t len)
+{
+    if (a >= TEST_RAM || len > TEST_RAM - a) {
+        return false;
+    }
+    memcpy(ram + a, buf, len);
+    return true;
+}
+
+static void count_log(void *o, HwgpuLogKind k, const char *msg)
+{
+    if (g_test_verbose()) {
+        g_test_message("log: %s", msg);
+    }
+    if (k == HWGPU_LOG_GUEST_ERROR) {
+        nerrors++;
+    } else {
+        nunimp++;
+    }
+}
+
+static const HwgpuHost host = {
+    .dma_read = ram_read, .dma_write = ram_write, .log = count_log,
+};
+
+/* Surfaces: 0 = [0x1000, +0x100), 1 = [0x2000, +0x1000). */
+static const G4EuSurface surfaces[2] = {
+    { 0x1000, 0x100 }, { 0x2000, 0x1000 },
+};
+static G4EuDataPort dport = {
+    .mem = &host, .surfaces = surfaces, .nsurfaces = 2,
+    .stateless = { 0x8000, 0x4000 },
+};
+static G4EuUrb urb = {
+    .host = &host, .data = urb_mem, .size = sizeof(urb_mem),
+    .next_handle = 64, .alloc_rows = 4,
+};
+static G4EuEnv env;
+static G4EuThread thr;
+
+static void env_setup(void)
+{
+    g4_eu_env_init(&env, &host);
+    g4_eu_math_attach(&env);
+    g4_eu_dataport_attach(&env, &dport);
+    g4_eu_urb_attach(&env, &urb);
+    nerrors = nunimp = 0;
+}
+
+static G4EuProgram *assemble(const char *text)
+{
+    uint32_t *w = NULL;
+    char err[256];
+    long n = g4_eu_asm_text(text, &w, err, sizeof(err));
+    G4EuProgram *p;
+
+    if (n < 0) {
+        g_error("assembler: %s", err);
+    }
+    p = g4_eu_program_new(w, n, &host);
+    g_free(w);
+    return p;
+}
+
+/* Run text on thr (already initialised by the caller). */
+static G4EuStop run_on(const char *text, uint64_t budget)
+{
+    G4EuProgram *p = assemble(text);
+    G4EuStop s;
+
+    env_setup();
+    s = g4_eu_run(&thr, p, &env, budget);
+    g4_eu_program_free(p);
+    return s;
+}
+
+/* A fresh thread with all 16 channels dispatched, IEEE mode. */
+static void reset(void)
+{
+    g4_eu_thread_init(&thr, 0xffff, 0);
+}
+
+/* Run; the kernel must end with an EOT send and log no error. */
+static void run_ok(const char *text)
+{
+    G4EuStop s = run_on(text, 100000);
+
+    g_assert_cmpint(s, ==, G4_EU_STOP_EOT);
+    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(nunimp, ==, 0);
+}
+
+#define EOT "send(8) 0 null g0<8,8,1>UD null fc 0 mlen 1 rlen 0 " \
+            "{ align1 EOT };\n"
+
+static inline uint32_t fbits(float f)
+{
+    uint32_t u;
+
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static inline float bitsf(uint32_t u)
+{
+    float f;
+
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline void set_f(unsigned reg, unsigned i, float v)
+{
+    g4_eu_grf_f(&thr, reg)[i] = v;
+}
+
+static inline float get_f(unsigned reg, unsigned i)
+{
+    return g4_eu_grf_f(&thr, reg)[i];
+}
+
+static inline uint32_t get_ud(unsigned reg, unsigned i)
+{
+    return g4_eu_grf_ud(&thr, reg)[i];
+}
+
+static inline void set_ud(unsigned reg, unsigned i, uint32_t v)
+{
+    g4_eu_grf_ud(&thr, reg)[i] = v;
+}
+
+#endif
