@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hwgpu/intel/g4-eu-inst.h"
+#include "hwgpu/intel/eu/g4-eu-inst.h"
 #include "tool-input.h"
 
 int main(int argc, char **argv)

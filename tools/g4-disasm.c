@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hwgpu/intel/g4-eu-inst.h"
+#include "hwgpu/intel/eu/g4-eu-inst.h"
 #include "tool-input.h"
 
 static bool read_quad(const char **pp, uint32_t w[4])
