@@ -35,6 +35,7 @@
 #include "hwgpu/intel/g45/g45.h"
 #include "hwgpu/intel/common/fence.h"
 
+#include "hwgpu-pci.h"
 #include "intel-g45.h"
 #include "trace.h"
 
@@ -51,94 +52,8 @@ static const uint16_t g45_gms_mb[] = {
     [8] = 128, [9] = 256, [10] = 96, [11] = 160, [12] = 224, [13] = 352,
 };
 
-static void g45_host_log(void *opaque, HwgpuLogKind kind, const char *msg)
-{
-    if (kind == HWGPU_LOG_GUEST_ERROR) {
-        trace_hwgpu_g45_guest_error(msg);
-    } else {
-        trace_hwgpu_g45_unimp(msg);
-    }
-    qemu_log_mask(kind == HWGPU_LOG_GUEST_ERROR ? LOG_GUEST_ERROR : LOG_UNIMP,
-                  "%s\n", msg);
-}
-
-/* Events of the QEMU-independent core (commands, batches, hangs, flips). */
-static bool g45_host_trace_on(void *opaque)
-{
-    return trace_event_get_state_backends(TRACE_HWGPU_G45_EVENT);
-}
-
-static void g45_host_trace(void *opaque, const char *kind, const char *line)
-{
-    trace_hwgpu_g45_event(kind, line);
-}
-
-/*
- * Device DMA (command streamers, blitter, scanout, aperture through the
- * GTT) reaches guest RAM only.  The target is resolved and accessed in one
- * step through a MemoryRegionCache, which holds a reference on the RAM it
- * found: a concurrent change of the memory map (the guest clearing bus
- * mastering, a BAR moving) cannot turn the access into an MMIO dispatch.
- * That matters twice: the engines' worker threads never hold the BQL and
- * must never take it (a vCPU holding the BQL may be waiting for an engine's
- * lock), and a PTE aimed at another device's registers (or our own BARs)
- * must not reach them.  Anything else reads as zeros and drops writes, as a
- * DMA to nowhere does.
- */
-static bool g45_dma_rw(IntelG45State *s, uint64_t addr, uint8_t *buf,
-                       size_t len, bool is_write)
-{
-    AddressSpace *as = pci_get_address_space(PCI_DEVICE(s));
-
-    while (len) {
-        MemoryRegionCache cache;
-        int64_t l = address_space_cache_init(&cache, as, addr, len, is_write);
-        bool ram = l > 0 && cache.ptr;
-
-        if (ram) {
-            if (is_write) {
-                memcpy(cache.ptr, buf, l);
-                address_space_cache_invalidate(&cache, 0, l);
-            } else {
-                memcpy(buf, cache.ptr, l);
-            }
-        }
-        address_space_cache_destroy(&cache);
-        if (!ram) {
-            trace_hwgpu_g45_dma_fault(addr, len, is_write);
-            if (!is_write) {
-                memset(buf, 0, len);
-            }
-            return false;
-        }
-        addr += l;
-        buf += l;
-        len -= l;
-    }
-    return true;
-}
-
-static bool g45_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
-{
-    return g45_dma_rw(opaque, addr, buf, len, false);
-}
-
-static bool g45_dma_write(void *opaque, uint64_t addr, const void *buf,
-                          size_t len)
-{
-    return g45_dma_rw(opaque, addr, (uint8_t *)buf, len, true);
-}
-
 static void g45_rearm(IntelG45State *s);
 static void g45_ap_sync_fences(IntelG45State *s);
-
-/* Engines report from their threads; apply it on the main loop. */
-static void g45_kick(void *opaque)
-{
-    IntelG45State *s = opaque;
-
-    qemu_bh_schedule(s->service_bh);
-}
 
 static void g45_service_bh(void *opaque)
 {
@@ -147,12 +62,6 @@ static void g45_service_bh(void *opaque)
     g45_service(&s->core);
     g45_ap_sync_fences(s);
     g45_rearm(s);
-}
-
-static void g45_set_irq(void *opaque, int level)
-{
-    trace_hwgpu_g45_irq(level);
-    pci_set_irq(PCI_DEVICE(opaque), level);
 }
 
 /* Wake for the next vblank event the guest asked for. */
@@ -175,12 +84,6 @@ static void g45_vblank_tick(void *opaque)
     g45_display_sync(&s->core.disp, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     g45_rearm(s);
 }
-
-static uint64_t g45_clock_ns(void *opaque)
-{
-    return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-}
-
 
 /*
  * Registers are dwords.  A narrower read returns the addressed bytes; a
@@ -425,7 +328,7 @@ static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
 
     stn_le_p(ptes + addr, size, val);
     trace_hwgpu_g45_gtt_write(addr / 4, ldl_le_p(ptes + (addr & ~3)));
-    s->gtt_changed = true;
+    hwgpu_scanout_pages_changed(&s->scanout);
     g45_ap_unmap(s, addr / 4);
     if ((addr & 3) + size > 4) {
         g45_ap_unmap(s, addr / 4 + 1);
@@ -451,7 +354,7 @@ static void g45_invalidate(void *opaque)
 {
     IntelG45State *s = opaque;
 
-    s->full_redraw = true;
+    hwgpu_scanout_invalidate(&s->scanout);
     s->vga.hw_ops->invalidate(&s->vga);
 }
 
@@ -567,32 +470,18 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         return;
     }
 
-    s->host = (HwgpuHost) {
-        .opaque = s,
-        .dma_read = g45_dma_read,
-        .dma_write = g45_dma_write,
-        .set_irq = g45_set_irq,
-        .clock_ns = g45_clock_ns,
-        .log = g45_host_log,
-        .kick = g45_kick,
-        .trace_on = g45_host_trace_on,
-        .trace = g45_host_trace,
-    };
+    hwgpu_pci_init(&s->pci, pdev, g45_service_bh, s);
     /* PTEs: RAM-backed reads, trapped writes (aperture mappings follow). */
     if (!memory_region_init_rom_device(&s->gtt, obj, &g45_gtt_ops, s,
                                        "intel-g45.gtt", G45_GTT_SIZE, errp)) {
         return;
     }
-    if (!g45_init(&s->core, &s->host, memory_region_get_ram_ptr(&s->gtt),
+    if (!g45_init(&s->core, hwgpu_pci_host(&s->pci), memory_region_get_ram_ptr(&s->gtt),
                   G45_GTT_SIZE / 4)) {
         error_setg(errp, "intel-g45: malformed register table");
         return;
     }
     s->vblank_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, g45_vblank_tick, s);
-    s->service_bh = qemu_bh_new_guarded(g45_service_bh, s,
-                                        &DEVICE(s)->mem_reentrancy_guard);
-    s->scan_bh = qemu_bh_new_guarded(g45_scanout_bh, s,
-                                     &DEVICE(s)->mem_reentrancy_guard);
 
     /* The monitor on the CRT's DDC pins. */
     if (!s->edid_info.maxx) {
@@ -633,22 +522,11 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     s->ap_hits = g_new0(uint8_t, s->ap_pages);
     memset(s->ap_page_slot, 0xff, s->ap_pages * sizeof(int32_t));
     s->ram = MACHINE(qdev_get_machine())->ram;
-    if (s->ram) {
-        /* The scanout converts only lines whose guest pages changed. */
-        memory_region_set_log(s->ram, true, DIRTY_MEMORY_VGA);
-    }
-    object_property_add_uint64_ptr(obj, "x-scanout-frames", &s->frames,
-                                   OBJ_PROP_FLAG_READ);
-    object_property_add_uint64_ptr(obj, "x-scanout-ns", &s->frame_ns,
-                                   OBJ_PROP_FLAG_READ);
-    object_property_add_uint64_ptr(obj, "x-scanout-lines",
-                                   &s->lines_converted, OBJ_PROP_FLAG_READ);
+    hwgpu_scanout_init(&s->scanout, DEVICE(pdev), s->vga.con,
+                       &g45_scanout_ops, s, hwgpu_pci_host(&s->pci));
+    hwgpu_scanout_add_properties(&s->scanout, obj);
     object_property_add_uint64_ptr(obj, "x-aperture-maps", &s->ap_maps,
                                    OBJ_PROP_FLAG_READ);
-    object_property_add_uint32_ptr(obj, "x-scanout-pages", &s->npages,
-                                   OBJ_PROP_FLAG_READ);
-    object_property_add_uint64_ptr(obj, "x-scanout-slice-max-ns",
-                                   &s->slice_max_ns, OBJ_PROP_FLAG_READ);
     for (int i = 0; i < G45_AP_SLOTS; i++) {
         s->ap_slot_page[i] = -1;
         if (s->ram) {
@@ -675,11 +553,10 @@ static void intel_g45_exit(PCIDevice *pdev)
 
     graphic_console_close(s->vga.con);
     g45_stop_engines(&s->core);
-    qemu_bh_delete(s->service_bh);
-    qemu_bh_delete(s->scan_bh);
+    hwgpu_pci_cleanup(&s->pci);
     timer_free(s->vblank_timer);
     g45_destroy(&s->core);
-    g45_scanout_cleanup(s);
+    hwgpu_scanout_cleanup(&s->scanout);
     g_free(s->ap_page_slot);
     g_free(s->ap_hits);
 }
@@ -695,7 +572,7 @@ static void intel_g45_reset(DeviceState *dev)
         g45_ap_unmap(s, p);
     }
     s->io_index = 0;
-    s->full_redraw = true;
+    hwgpu_scanout_invalidate(&s->scanout);
     vga_common_reset(&s->vga);
 }
 

@@ -1,6 +1,7 @@
 /*
  * intel-g45 QEMU glue: the device state shared by the glue files
- * (intel-g45.c: PCI, BARs, aperture; intel-g45-scanout.c: console).
+ * (intel-g45.c: PCI, BARs, aperture; intel-g45-scanout.c: what the planes
+ * show, through the generic hwgpu-scanout.c).
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -14,6 +15,8 @@
 #include "ui/console.h"
 
 #include "hwgpu/common/host.h"
+#include "hwgpu-pci.h"
+#include "hwgpu-scanout.h"
 #include "hwgpu/intel/g45/g45.h"
 #include "hwgpu/intel/common/fence.h"
 
@@ -28,17 +31,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
  */
 #define G45_AP_SLOTS        4096    /* 16 MiB of aperture mapped at once */
 #define G45_AP_MAP_AFTER    4       /* trapped accesses before mapping */
-
-/* A console update in progress (intel-g45-scanout.c). */
-typedef struct G45ScanoutWork {
-    bool active;
-    G45Scanout so;          /* the surface being converted */
-    bool full;              /* every line, not only the dirty ones */
-    bool cur;               /* a cursor is shown: at cx, cy, cs pixels */
-    int cx, cy, cs;
-    uint64_t cbase;
-    uint32_t y;             /* next line */
-} G45ScanoutWork;
 
 struct IntelG45State {
     PCIDevice parent_obj;
@@ -59,30 +51,12 @@ struct IntelG45State {
     uint32_t fence_shadow[2 * G45_NUM_FENCES];  /* fences of the mappings */
     MemoryRegion io;
 
-    HwgpuHost host;
+    HwgpuPci pci;               /* the core's host: DMA, IRQ, clock, log */
     G45 core;
     uint32_t io_index;
     QEMUTimer *vblank_timer;
-    QEMUBH *service_bh;         /* applies what the engines reported */
 
-    /* scanout (intel-g45-scanout.c) */
-    G45ScanoutWork scan;
-    QEMUBH *scan_bh;        /* continues an update on the next turn */
-    uint8_t *line;          /* one line in the guest's format */
-    size_t line_size;
-    G45Scanout shown;       /* the scanout the console was set up for */
-    bool display_off_shown;
-    bool full_redraw;       /* convert every line at the next update */
-    bool gtt_changed;       /* a PTE changed since the last update */
-    int cursor_y, cursor_h;     /* rows the last drawn cursor covered */
-    uint64_t frames, frame_ns, lines_converted;
-    uint64_t slice_max_ns;  /* longest single turn of the scanout */
-    uint64_t *pages;        /* graphics pages the visible lines read */
-    uint64_t *page_off;     /* ... their RAM offsets (or a marker) */
-    bool *page_dirty;       /* ... written since the last update */
-    uint32_t npages;
-    uint32_t *line_first;   /* per line: index of its first page */
-    uint32_t *line_count;   /* per line: how many pages it reads */
+    HwgpuScanout scanout;       /* the console (intel-g45-scanout.c) */
 
     /* properties */
     uint32_t aperture_mb;
@@ -91,8 +65,7 @@ struct IntelG45State {
     uint8_t edid[256];
 };
 
+extern const HwgpuScanoutOps g45_scanout_ops;
 void g45_scanout_update(IntelG45State *s);
-void g45_scanout_bh(void *opaque);
-void g45_scanout_cleanup(IntelG45State *s);
 
 #endif

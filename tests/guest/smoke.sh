@@ -41,6 +41,11 @@ i915_checks() {
 check "qemu-system-x86_64 -device help lists intel-g45" \
     sh -c "'$HWGPU_QEMU' -device help 2>&1 | grep -q '^name \"intel-g45\", bus PCI'"
 
+check "qemu-system-x86_64 -trace help lists the hwgpu events" \
+    sh -c "'$HWGPU_QEMU' -trace help 2>&1 | grep -qx hwgpu_event &&
+           '$HWGPU_QEMU' -trace help 2>&1 | grep -qx hwgpu_guest_error &&
+           '$HWGPU_QEMU' -trace help 2>&1 | grep -qx hwgpu_g45_reg_write"
+
 for kernel in bookworm trixie; do
     for machine in q35 pc; do
         tag=$kernel-$machine
@@ -55,9 +60,12 @@ for kernel in bookworm trixie; do
         rc=$?
         if [ $tag = trixie-q35 ]; then
             check "$tag: -trace 'hwgpu_*' logs i915's command stream, disassembled" \
-                grep -qE 'hwgpu_g45_event cmd: RCS 0x[0-9a-f]+: MI_STORE_DATA_INDEX len=3 offset=0x' "$dir/trace.log" "$dir/qemu.log"
+                grep -qE 'hwgpu_event intel-g45 cmd: RCS 0x[0-9a-f]+: MI_STORE_DATA_INDEX len=3 offset=0x' "$dir/trace.log" "$dir/qemu.log"
             check "$tag: -trace 'hwgpu_*' logs register writes by name" \
                 grep -qE 'hwgpu_g45_reg_write PIPECONF_A \[0x70008\]' "$dir/trace.log" "$dir/qemu.log"
+            check "$tag: -trace 'hwgpu_*' logs interrupts raised and cleared" \
+                sh -c "grep -hE 'hwgpu_event intel-g45 irq: IIR .*line up' '$dir/trace.log' '$dir/qemu.log' | grep -q . &&
+                       grep -hE 'hwgpu_event intel-g45 irq: IIR .*line down' '$dir/trace.log' '$dir/qemu.log' | grep -q ."
         fi
         s=$dir/serial.log
         check "$tag: guest booted and finished" [ $rc -eq 0 ]

@@ -55,6 +55,42 @@ static void test_trace_regs(void)
 }
 
 /*
+ * Display events are traced (`-trace hwgpu_event`): an interrupt raised
+ * and cleared, with IIR before and after, and a flip when a new surface
+ * address is latched at vblank.
+ */
+static void test_trace_display(void)
+{
+    g_autofree char *path = log_path("display");
+    g_autofree char *args = g_strdup_printf(" -trace enable=hwgpu_event,"
+                                            "file=%s", path);
+    g_autofree char *text = NULL;
+    G45Q c;
+
+    g45q_start(&c, args);
+    g45q_pipe_a(&c, 1024, 768);
+    g45q_wr(&c, G45_IMR, ~G45_IRQ_PIPE_A_EVENT);
+    g45q_wr(&c, G45_IER, G45_IRQ_PIPE_A_EVENT);
+    g45q_wr(&c, G45_PIPEASTAT, G45_PIPESTAT_START_VBLANK << 16);
+    g45q_wr(&c, G45_DSPASURF, 0x20000);
+    qtest_clock_step(c.qts, G45Q_FRAME_NS + 1000);
+    g_assert_cmphex(g45q_rd(&c, G45_IIR), ==, G45_IRQ_PIPE_A_EVENT);
+    g45q_wr(&c, G45_PIPEASTAT, (G45_PIPESTAT_START_VBLANK << 16) |
+            G45_PIPESTAT_START_VBLANK);
+    g45q_wr(&c, G45_IIR, G45_IRQ_PIPE_A_EVENT);
+    g45q_stop(&c);
+    text = read_log(path);
+    unlink(path);
+    g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 flip: plane A: "
+                            "surface 0x00000000 -> 0x00020000"));
+    g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 irq: IIR 0x00000000 "
+                            "-> 0x00000040"));
+    g_assert_nonnull(strstr(text, "line up"));
+    g_assert_nonnull(strstr(text, "-> 0x00000000 (IER 0x00000040, "));
+    g_assert_nonnull(strstr(text, "line down"));
+}
+
+/*
  * A secure ring loops on a batch that writes an unknown register (logged
  * as unimplemented) for a second: a handful of lines, not one per
  * command.  After a device reset the same error is reported again.
@@ -119,13 +155,13 @@ static void test_log_bounded(void)
 
 /*
  * The command stream is traced with its disassembly (`-trace
- * hwgpu_g45_event`): each command the ring executes, with engine and
+ * hwgpu_event`): each command the ring executes, with engine and
  * address, batches included.
  */
 static void test_trace_commands(void)
 {
     g_autofree char *path = log_path("cmds");
-    g_autofree char *args = g_strdup_printf(" -trace enable=hwgpu_g45_event,"
+    g_autofree char *args = g_strdup_printf(" -trace enable=hwgpu_event,"
                                             "file=%s", path);
     g_autofree char *text = NULL;
     const uint32_t b = 0x30000;
@@ -145,7 +181,7 @@ static void test_trace_commands(void)
     g45q_stop(&c);
     text = read_log(path);
     unlink(path);
-    g_assert_nonnull(strstr(text, "hwgpu_g45_event cmd: RCS 0x00010000: "
+    g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 cmd: RCS 0x00010000: "
                             "MI_BATCH_BUFFER_START len=2 gtt=1 "
                             "non_secure=0 address=0x00030000"));
     g_assert_nonnull(strstr(text, "RCS 0x00030004 (batch): "
@@ -158,6 +194,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/intel-g45/log/trace-regs", test_trace_regs);
     qtest_add_func("/intel-g45/log/bounded", test_log_bounded);
+    qtest_add_func("/intel-g45/log/trace-display", test_trace_display);
     qtest_add_func("/intel-g45/log/trace-commands", test_trace_commands);
     return g_test_run();
 }

@@ -61,6 +61,14 @@ void g45_irq_update(G45Display *d)
     iir = hwgpu_reg_get(d->rf, G45_IIR) | (level & ~imr);
     hwgpu_reg_set(d->rf, G45_IIR, iir);
     ier = hwgpu_reg_get(d->rf, G45_IER);
+    if (iir != d->iir_traced || ((iir & ier) != 0) != d->line_traced) {
+        /* Interrupts raised and cleared, as the guest sees them. */
+        hwgpu_trace(d->host, "irq", "IIR 0x%08x -> 0x%08x (IER 0x%08x, "
+                    "IMR 0x%08x): line %s", d->iir_traced, iir, ier, imr,
+                    (iir & ier) ? "up" : "down");
+        d->iir_traced = iir;
+        d->line_traced = (iir & ier) != 0;
+    }
     if (d->host->set_irq) {
         d->host->set_irq(d->host->opaque, (iir & ier) != 0);
     }
@@ -139,6 +147,8 @@ static bool latch_surface(G45Display *d, int plane)
     G45Pipe *pp = &d->pipe[plane];
 
     if (pp->surf_dirty) {
+        hwgpu_trace(d->host, "flip", "plane %c: surface 0x%08x -> 0x%08x",
+                    'A' + plane, pp->surf_live, pp->surf_pending);
         pp->surf_live = pp->surf_pending;
         pp->surf_dirty = false;
         return true;
@@ -418,6 +428,8 @@ void g45_display_reset(G45Display *d)
     d->gmbus.edid_len = keep.edid_len;
     d->gmbus.monitor = keep.monitor;
     d->want_events = 0;
+    d->iir_traced = 0;
+    d->line_traced = 0;
 }
 
 /* A monitor was plugged or unplugged: the CRT hotplug event. */
