@@ -102,6 +102,8 @@ typedef struct G45Display {
     uint32_t want_events;
     void (*event)(void *opaque, uint32_t wait_bits);
     void *event_opaque;
+    uint32_t iir_traced;        /* IIR as the last "irq" trace event saw it */
+    int line_traced;            /* the interrupt line, likewise */
 } G45Display;
 
 void g45_display_init(G45Display *d, HwgpuRegFile *rf, const HwgpuHost *host);
