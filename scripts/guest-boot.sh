@@ -52,22 +52,7 @@ t0=$SECONDS
 qpid=$!
 
 shot() {
-    /usr/bin/python3 - "$out/qmp.sock" "$out/screen.png" <<'PY'
-import json, socket, sys
-s = socket.socket(socket.AF_UNIX)
-s.connect(sys.argv[1])
-f = s.makefile('rw')
-def cmd(c):
-    f.write(json.dumps(c) + '\n'); f.flush()
-    while True:
-        r = json.loads(f.readline())
-        if 'return' in r or 'error' in r:
-            return r
-f.readline()
-cmd({'execute': 'qmp_capabilities'})
-r = cmd({'execute': 'screendump', 'arguments': {'filename': sys.argv[2], 'format': 'png'}})
-sys.exit(0 if 'return' in r else 1)
-PY
+    /usr/bin/python3 "$HWGPU_REPO/scripts/qmp.py" "$out/qmp.sock" screendump "$out/screen.png"
 }
 
 status=0 shot_done=0

@@ -6,29 +6,16 @@ the device's own counters (host ns spent converting, lines converted).
     qmp-scanout.py QMP_SOCKET N [quit]
 With "quit", QEMU is stopped afterwards.  Prints: "FRAMES NS_PER_FRAME LINES_PER_FRAME APERTURE_MAPS".
 """
-import json
 import os
-import socket
 import sys
 import tempfile
 
+from qmp import Qmp
+
 
 def main():
-    s = socket.socket(socket.AF_UNIX)
-    s.connect(sys.argv[1])
-    f = s.makefile('rw')
-
-    def cmd(c):
-        f.write(json.dumps(c) + '\n')
-        f.flush()
-        while True:
-            r = json.loads(f.readline())
-            if 'return' in r or 'error' in r:
-                return r
-
-    f.readline()
-    cmd({'execute': 'qmp_capabilities'})
-    path = cmd({'execute': 'qom-list', 'arguments': {'path': '/machine/peripheral-anon'}})
+    q = Qmp(sys.argv[1])
+    path = q.cmd('qom-list', path='/machine/peripheral-anon')
     dev = None
     for p in path.get('return', []):
         if p['type'].startswith('child<intel-g45'):
@@ -37,20 +24,19 @@ def main():
         sys.exit('no intel-g45 device')
 
     def get(prop):
-        return cmd({'execute': 'qom-get',
-                    'arguments': {'path': dev, 'property': prop}})['return']
+        return q.cmd('qom-get', path=dev, property=prop)['return']
 
     n = int(sys.argv[2])
     tmp = os.path.join(tempfile.mkdtemp(), 'shot.ppm')
     f0, ns0, l0 = get('x-scanout-frames'), get('x-scanout-ns'), get('x-scanout-lines')
     for _ in range(n):
-        cmd({'execute': 'screendump', 'arguments': {'filename': tmp}})
+        q.cmd('screendump', filename=tmp)
     f1, ns1, l1 = get('x-scanout-frames'), get('x-scanout-ns'), get('x-scanout-lines')
     frames = max(f1 - f0, 1)
     print(f1 - f0, (ns1 - ns0) // frames, (l1 - l0) // frames,
           get('x-aperture-maps'), flush=True)
     if sys.argv[3:] == ['quit']:
-        cmd({'execute': 'quit'})
+        q.cmd('quit')
 
 
 main()

@@ -5,12 +5,7 @@
 # that i915 must detect, capture and recover from.  Checks each client's
 # results, not just its exit status.  Speaks TAP.
 source "$(dirname "$0")/../../scripts/lib.sh"
-set +e
-
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); echo "not ok $n - $*"; }
-check() { local d=$1; shift; if "$@"; then ok "$d"; else notok "$d"; fi; }
+source "$(dirname "$0")/tap.sh"
 
 # out NAME: the client's output; rc NAME: its exit status.
 out() { sed -n "/^=== client $1: /,/^=== end client $1 rc=/p" "$s" | sed '1d;$d'; }
@@ -104,4 +99,4 @@ for kernel in bookworm trixie; do
     check "$kernel: no WARNING, BUG or Oops in the kernel log" \
         sh -c "! grep -E 'WARNING:|BUG:|Oops|Call Trace' '$s'"
 done
-echo "1..$n"
+tap_end

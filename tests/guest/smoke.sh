@@ -8,12 +8,7 @@
 # and that a pattern written to /dev/fb0 (32 and 16 bpp) appears pixel for
 # pixel in the screenshot.  Speaks TAP.
 source "$(dirname "$0")/../../scripts/lib.sh"
-set +e
-
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); echo "not ok $n - $*"; }
-check() { local d=$1; shift; if "$@"; then ok "$d"; else notok "$d"; fi; }
+source "$(dirname "$0")/tap.sh"
 
 # i915_checks TAG SERIAL MODE: the driver bound and drives the CRT at MODE.
 i915_checks() {
@@ -108,4 +103,4 @@ fbtest() {
 }
 fbtest edid1280-fb32 trixie q35 "xres=1280,yres=1024" "" 1280x1024 32
 fbtest fb16 bookworm pc "" "video=VGA-1:1024x768-16" 1024x768 16
-echo "1..$n"
+tap_end
