@@ -65,10 +65,26 @@ static void eng_flip(void *opaque, const uint32_t *dw, uint32_t n)
     }
 }
 
+/* Dump each draw's state and kernels when the "draw" trace is wanted. */
+#define G45_DRAW_DUMP_SIZE  (256 * 1024)
+
 static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
                    bool restore)
 {
-    /* The 3D pipeline takes these in its own work; the engine counts them. */
+    G45 *g = opaque;
+
+    if (!gen4_state_command(&g->gen4, dw, n, restore)) {
+        return;
+    }
+    /* A 3DPRIMITIVE: its snapshot (the units that draw it come next). */
+    gen4_draw_snapshot(&g->gen4, dw, g->draw);
+    if (hwgpu_trace_on(g->host)) {
+        char *text = g_malloc(G45_DRAW_DUMP_SIZE);
+
+        gen4_draw_dump(&g->gen4, g->draw, true, text, G45_DRAW_DUMP_SIZE);
+        hwgpu_trace(g->host, "draw", "%s", text);
+        g_free(text);
+    }
 }
 
 /*
@@ -210,6 +226,8 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
     g->disp.event_opaque = g;
     g45_engine_init(&g->rcs, G45_ENGINE_RCS, &g->gtt, host, &engine_ops, g);
     g45_engine_init(&g->bsd, G45_ENGINE_BSD, &g->gtt, host, &engine_ops, g);
+    gen4_state_init(&g->gen4, host, &g->gtt);
+    g->draw = g_new0(Gen4Draw, 1);
     g45_reset(g);
     return true;
 }
@@ -220,6 +238,8 @@ void g45_destroy(G45 *g)
     g45_engine_destroy(&g->bsd);
     hwgpu_regfile_destroy(&g->regs);
     hwgpu_mutex_destroy(&g->reg_q_lock);
+    g_free(g->draw);
+    g->draw = NULL;
 }
 
 void g45_reset(G45 *g)
@@ -229,6 +249,8 @@ void g45_reset(G45 *g)
     g45_display_reset(&g->disp);
     g45_engine_power_on(&g->rcs);
     g45_engine_power_on(&g->bsd);
+    /* The render engine is stopped: its thread runs no command now. */
+    gen4_state_reset(&g->gen4);
     g_atomic_int_set(&g->pending_iir, 0);
     g_atomic_int_set(&g->pending_eir, 0);
     g_atomic_int_set(&g->pending_flip[0], 0);
@@ -287,12 +309,14 @@ void g45_gdrst(G45 *g, uint8_t val)
     switch (GDRST_DOMAIN(val)) {
     case GDRST_RENDER:
         g45_engine_reset(&g->rcs);
+        gen4_state_reset(&g->gen4);
         break;
     case GDRST_MEDIA:
         g45_engine_reset(&g->bsd);
         break;
     case GDRST_FULL:
         g45_engine_reset(&g->rcs);
+        gen4_state_reset(&g->gen4);
         g45_engine_reset(&g->bsd);
         break;
     default:

@@ -10,6 +10,7 @@
 #include "hwgpu/intel/common/gtt.h"
 #include "hwgpu/intel/g45/g45-display.h"
 #include "hwgpu/intel/g45/g45-cs.h"
+#include "hwgpu/intel/gen4/gen4-state.h"
 
 #define G45_REG_QUEUE   256     /* queued ring register writes */
 
@@ -18,6 +19,9 @@ typedef struct G45 {
     G45Gtt gtt;
     G45Display disp;
     G45Engine rcs, bsd;
+    /* The 3D pipeline's state (the render ring's thread owns it). */
+    Gen4State gen4;
+    Gen4Draw *draw;             /* the snapshot of the current draw */
     const HwgpuHost *host;
     /* Raised by the engines' worker threads, applied by g45_service(). */
     uint32_t pending_iir, pending_eir;

@@ -1,0 +1,125 @@
+/*
+ * Gen4 (G45) 3D pipeline state: what the GFXPIPE state commands leave
+ * behind, and the per-draw snapshot the pipeline's units read.
+ *
+ * Every state command is decoded through the command description
+ * (hw/intel/g45/g45-commands.xml and its generated getters); the tracker
+ * keeps the latest packet of each command, plus what has per-field
+ * "modify" semantics (STATE_BASE_ADDRESS) or per-index updates
+ * (3DSTATE_VERTEX_BUFFERS).  A 3DPRIMITIVE takes a snapshot: those packets
+ * and the indirect state structures they point at (VS/GS/CLIP/SF/WM and
+ * COLOR_CALC_STATE, the viewports, the binding tables and their
+ * SURFACE_STATEs), read from graphics memory once, bounds-checked.
+ *
+ * The state survives across batches and is saved and restored with the
+ * hardware context image: the command streamer records the latest packet
+ * of each state command in the image and replays it on MI_SET_CONTEXT
+ * (docs/g45-cs.md), so two GL clients never see each other's state
+ * (crocus emits PIPELINE_SELECT, STATE_SIP and the AA line parameters only
+ * once per context; ../shared/reference/crocus-g45.md §2.1).
+ *
+ * Documents: Intel G45 PRM Vol 2 "3D/Media" (seed 000, mapped in
+ * ../shared/reference/seed-000.md: §3.3 the unit states, §3.5 the 3D
+ * state commands, §3.6 3DPRIMITIVE); the packet order crocus uses in
+ * crocus-g45.md §2.2.
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HWGPU_INTEL_GEN4_STATE_H
+#define HWGPU_INTEL_GEN4_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwgpu/common/host.h"
+#include "hwgpu/intel/common/gtt.h"
+
+/* The longest state packet we keep (3DSTATE_VERTEX_BUFFERS: 1 + 17 x 4). */
+#define GEN4_PKT_MAX            72
+/* Kinds of state packets kept (one slot each; gen4-state.c lists them). */
+#define GEN4_PKT_KINDS          24
+/* VERTEX_BUFFER_STATE index is 5 bits; G45 fetches from 17 buffers. */
+#define GEN4_MAX_VB             32
+/* Binding table entries a unit state can ask for (8-bit count). */
+#define GEN4_MAX_BT             256
+/* SURFACE_STATE is 6 dwords on G45 (crocus-g45.md §2.2.2). */
+#define GEN4_SURFACE_DW         6
+
+/* The units whose indirect state a draw reads. */
+typedef enum Gen4Unit {
+    GEN4_VS,
+    GEN4_GS,
+    GEN4_CLIP,
+    GEN4_SF,
+    GEN4_WM,
+    GEN4_CC,
+    GEN4_UNITS
+} Gen4Unit;
+
+typedef struct Gen4State {
+    const HwgpuHost *host;
+    G45Gtt *gtt;
+    /* The latest packet of each kind (length 0: never seen). */
+    uint32_t pkt[GEN4_PKT_KINDS][GEN4_PKT_MAX];
+    uint8_t pkt_len[GEN4_PKT_KINDS];
+    /* STATE_BASE_ADDRESS, field by field (each has a modify bit). */
+    uint32_t general_base, surface_base, indirect_base;
+    uint32_t general_bound, indirect_bound;     /* 0: no bound */
+    /* 3DSTATE_VERTEX_BUFFERS, buffer by buffer. */
+    uint32_t vb[GEN4_MAX_VB][4];
+    uint32_t vb_valid;          /* bit per index */
+    uint64_t draws;             /* 3DPRIMITIVEs seen */
+} Gen4State;
+
+/* What one draw reads: its state, resolved once. */
+typedef struct Gen4Draw {
+    uint32_t prim[6];                       /* the 3DPRIMITIVE */
+    uint32_t pkt[GEN4_PKT_KINDS][GEN4_PKT_MAX];
+    uint8_t pkt_len[GEN4_PKT_KINDS];
+    uint32_t general_base, surface_base;
+    uint32_t vb[GEN4_MAX_VB][4];
+    uint32_t vb_valid;
+    /* Indirect unit states (absolute graphics addresses, 0: unit off). */
+    uint32_t unit_addr[GEN4_UNITS];
+    uint32_t unit[GEN4_UNITS][12];          /* VS 7, GS 7, CLIP 11, SF 8, ... */
+    uint32_t cc_viewport[2], sf_viewport[8], clip_viewport[4];
+    /* Binding tables of the VS and the PS, with their surfaces. */
+    uint32_t vs_bt_count, ps_bt_count;
+    uint32_t vs_bt[GEN4_MAX_BT], ps_bt[GEN4_MAX_BT];
+    uint32_t ps_surf[GEN4_MAX_BT][GEN4_SURFACE_DW];
+    bool faults;                /* an indirect read hit unmapped memory */
+} Gen4Draw;
+
+void gen4_state_init(Gen4State *s, const HwgpuHost *host, G45Gtt *gtt);
+/* Power-on / GDRST: no state. */
+void gen4_state_reset(Gen4State *s);
+
+/*
+ * A GFXPIPE command (n dwords, n = its full length) from a ring; `replay`
+ * when it comes from a context image being restored.  Returns true for a
+ * 3DPRIMITIVE (the caller then takes a snapshot and draws).
+ */
+bool gen4_state_command(Gen4State *s, const uint32_t *dw, uint32_t n,
+                        bool replay);
+
+/* The snapshot of the draw `prim` (the 3DPRIMITIVE's dwords, 6 of them). */
+void gen4_draw_snapshot(Gen4State *s, const uint32_t *prim, Gen4Draw *d);
+
+/*
+ * The packet of command `cmd` (a G45CmdId of g45-cmd-gen.h) kept in a
+ * draw: its dwords and length, or NULL (length 0) when none was sent.
+ */
+const uint32_t *gen4_draw_packet(const Gen4Draw *d, int cmd, uint32_t *len);
+
+/*
+ * The draw as text, for debugging: every kept packet disassembled field by
+ * field, the indirect states, the binding tables' surfaces, and each
+ * unit's kernel disassembled (`kernels`).  Returns the length written
+ * (NUL-terminated, truncated to size).
+ */
+size_t gen4_draw_dump(Gen4State *s, const Gen4Draw *d, bool kernels,
+                      char *buf, size_t size);
+
+#endif
