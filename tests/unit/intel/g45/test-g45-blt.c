@@ -9,6 +9,7 @@
 #include "hwgpu/intel/g45/g45-blt.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "hwgpu/intel/g45/g45-cs.h"
+#include "common/fake-host.h"
 
 #define RAM_SIZE    (8u << 20)
 #define NPTES       2048u
@@ -24,27 +25,7 @@ static G45Gtt gtt;
 static G45Blt blt;
 static uint8_t snap[REGION_SIZE], want[REGION_SIZE], got[REGION_SIZE];
 static GRand *rnd;
-static int nerrors;
-
-#include "common/fake-ram.h"
-
-static void count_log(void *o, HwgpuLogKind k, const char *msg)
-{
-    nerrors++;
-}
-
-/* Every byte the blitter reads, counted. */
-static uint64_t bytes_read;
-
-static bool counting_read(void *o, uint64_t a, void *buf, size_t len)
-{
-    bytes_read += len;
-    return ram_read(o, a, buf, len);
-}
-
-static const HwgpuHost host = {
-    .dma_read = counting_read, .dma_write = ram_write, .log = count_log,
-};
+static FakeHost fh;
 
 static void setup(void)
 {
@@ -52,12 +33,12 @@ static void setup(void)
     for (uint32_t i = 0; i < NPTES; i++) {
         ptes[i] = ((i * 7 + 3) % NPTES) * 4096 | G45_PTE_VALID;
     }
-    g45_gtt_init(&gtt, ptes, NPTES, &host);
-    g45_blt_init(&blt, &gtt, &host);
+    fake_host_init(&fh, ram, RAM_SIZE);
+    g45_gtt_init(&gtt, ptes, NPTES, &fh.host);
+    g45_blt_init(&blt, &gtt, &fh.host);
     for (uint32_t i = 0; i < RAM_SIZE; i++) {
         ram[i] = g_rand_int(rnd);
     }
-    nerrors = 0;
 }
 
 static void snapshot(void)
@@ -245,7 +226,7 @@ static void test_xy_color(void)
             }
         }
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void do_src_copy(unsigned cpp, uint8_t rop, bool stile, bool dtile,
@@ -288,7 +269,7 @@ static void test_src_copy_rops(void)
             }
         }
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_tiled(void)
@@ -328,7 +309,7 @@ static void test_tiled(void)
         snapshot();
         g45_blt_exec(&blt, cmd, 6);
         compare();
-        g_assert_cmpint(nerrors, ==, 1);
+        g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 1);
     }
 }
 
@@ -389,7 +370,7 @@ static void test_clip(void)
     ref_blit(&r);
     g45_blt_exec(&blt, cmd, 8);
     compare();
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_overlap(void)
@@ -457,7 +438,7 @@ static void test_all_rops(void)
         g_assert_true(g45_blt_exec(&blt, cmd, 9));
         compare();
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_mono(void)
@@ -589,7 +570,7 @@ static void test_text(void)
         g_assert_true(g45_blt_exec(&blt, t, 4));
         compare();
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_setup_scanlines_pixel(void)
@@ -661,7 +642,7 @@ static void test_legacy_and_bytemask(void)
         g45_blt_exec(&blt, c, 6);
         compare();
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_bounds(void)
@@ -680,8 +661,8 @@ static void test_bounds(void)
     g45_blt_exec(&blt, c, 6);
     g_assert_true(memcmp(ram, ram_copy, RAM_SIZE) == 0);
     g_assert_cmpuint(blt.pixels, <=, 1u << 20);
-    g_assert_cmpint(nerrors, >, 0);
-    g_assert_cmpint(nerrors, <, 64);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), >, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), <, 64);
     /* Copy from outside the GTT into our surface reads zeros. */
     {
         uint32_t s[8] = { G45_2D(G45_BLT_XY_SRC_COPY) | 6 |
@@ -698,13 +679,13 @@ static void test_bounds(void)
         compare();
     }
     /* A 2D command we do not implement: no effect, a bounded log. */
-    nerrors = 0;
+    fake_host_clear_log(&fh);
     hwgpu_log_new_epoch();
     for (int i = 0; i < 100; i++) {
         g_assert_false(g45_blt_exec(&blt, unimp, 8));
     }
-    g_assert_cmpint(nerrors, >=, 1);
-    g_assert_cmpint(nerrors, <=, HWGPU_LOG_BURST);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), >=, 1);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), <=, HWGPU_LOG_BURST);
     g_free(ram_copy);
 }
 
@@ -735,9 +716,9 @@ static void test_mono_clipped_bounded(void)
     }
     g45_gtt_write(&gtt, SRC + (uint32_t)(bit / 8), bits, 1);
     g_assert_true(g45_blt_exec(&blt, clip, 3));
-    bytes_read = 0;
+    fh.dma_read_bytes = 0;
     g_assert_true(g45_blt_exec(&blt, m, 8));
-    g_assert_cmpuint(bytes_read, <, 64);
+    g_assert_cmpuint(fh.dma_read_bytes, <, 64);
     g45_gtt_read(&gtt, SRC + (uint32_t)(bit / 8), &byte, 1);
     g45_gtt_read(&gtt, DST + 5 * 512 + 9 * 4, &px, 4);
     g_assert_cmphex(px, ==, byte >> (7 - bit % 8) & 1 ? 0x22222222 :
@@ -799,7 +780,7 @@ static void engine_with_ring(G45Engine *e, const uint32_t *ring,
     static const G45EngineOps ops = { 0 };
 
     g45_gtt_write(&gtt, PAT, ring, bytes);
-    g45_engine_init(e, G45_ENGINE_RCS, &gtt, &host, &ops, NULL);
+    g45_engine_init(e, G45_ENGINE_RCS, &gtt, &fh.host, &ops, NULL);
     g45_engine_mmio_write(e, G45_RING_START, PAT);
     g45_engine_mmio_write(e, G45_RING_CTL, G45_CTL_VALID);
 }

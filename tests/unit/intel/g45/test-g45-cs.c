@@ -4,6 +4,7 @@
 
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "hwgpu/intel/g45/g45-cs.h"
+#include "common/fake-host.h"
 
 #define RAM_SIZE    (4u << 20)
 #define NPTES       1024u
@@ -18,8 +19,7 @@
 static uint8_t ram[RAM_SIZE];
 static uint32_t ptes[NPTES];
 static G45Gtt gtt;
-static int nerrors, nunimp;
-static uint64_t fake_ns;
+static FakeHost fh;
 
 /* Recorded callback traffic */
 static uint32_t irq_bits[64], irq_seen_seqno[64];
@@ -31,27 +31,6 @@ static int nreg_w;
 static uint32_t hook_hdr[64], hook_len[64];
 static bool hook_restore[64];
 static int nhooks;
-
-#include "common/fake-ram.h"
-
-static void count_log(void *o, HwgpuLogKind k, const char *msg)
-{
-    if (k == HWGPU_LOG_GUEST_ERROR) {
-        nerrors++;
-    } else {
-        nunimp++;
-    }
-}
-
-static uint64_t clock_ns(void *o)
-{
-    return fake_ns;
-}
-
-static const HwgpuHost host = {
-    .dma_read = ram_read, .dma_write = ram_write, .log = count_log,
-    .clock_ns = clock_ns,
-};
 
 static uint32_t gr32(uint32_t a)
 {
@@ -153,11 +132,12 @@ static void setup(G45Engine *e, G45EngineId id, uint32_t pages)
     for (uint32_t i = 0; i < NPTES; i++) {
         ptes[i] = ((i + 256) % 1024) * 4096 | G45_PTE_VALID;
     }
-    g45_gtt_init(&gtt, ptes, NPTES, &host);
-    nerrors = nunimp = nirqs = nhangs = nflips = nreg_w = nhooks = 0;
+    fake_host_init(&fh, ram, RAM_SIZE);
+    fake_host_set_clock(&fh, 1000);
+    g45_gtt_init(&gtt, ptes, NPTES, &fh.host);
+    nirqs = nhangs = nflips = nreg_w = nhooks = 0;
     eir_bits = 0;
-    fake_ns = 1000;
-    g45_engine_init(e, id, &gtt, &host, &ops, NULL);
+    g45_engine_init(e, id, &gtt, &fh.host, &ops, NULL);
     rsize = pages * 4096;
     rtail = 0;
     g45_engine_mmio_write(e, G45_RING_HWS_PGA, HWS);
@@ -205,7 +185,7 @@ static void test_store_data(void)
     g_assert_cmphex(gr32(DATA + 12), ==, 0x22222222);
     g_assert_cmphex(*(uint32_t *)(ram + 0x1000), ==, 0xcafef00d);
     g_assert_cmphex(rd(&e, G45_RING_HEAD), ==, rd(&e, G45_RING_TAIL));
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nerrors(&fh), ==, 0);
     g45_engine_destroy(&e);
 }
 
@@ -467,7 +447,7 @@ static void test_hang_and_reset(void)
     g_assert_cmpuint(g45_engine_run(&e, 1000), ==, 0);
     g_assert_cmphex(rd(&e, G45_RING_ACTHD), ==, acthd);
     g_assert_cmpuint(gr32(DATA), ==, 0);
-    g_assert_cmpint(nerrors, >=, 1);
+    g_assert_cmpint(fake_host_nerrors(&fh), >=, 1);
 
     /* GDRST: idle, ring registers cleared; the status page stays. */
     g45_engine_reset(&e);
@@ -516,10 +496,10 @@ static void test_wait_event(void)
     emit_sdi_ggtt(DATA, 2);
     submit(&e);
     g45_engine_run(&e, 100);
-    fake_ns += 500000;
+    fake_host_advance(&fh, 500000);
     g45_engine_run(&e, 100);
     g_assert_cmpint(nhangs, ==, 0);
-    fake_ns += 600000;
+    fake_host_advance(&fh, 600000);
     g45_engine_run(&e, 100);
     g_assert_cmpint(nhangs, ==, 1);
     g45_engine_reset(&e);
@@ -547,7 +527,7 @@ static void test_unknown_command(void)
     g_assert_cmphex(rd(&e, G45_RING_HEAD), ==, 16);   /* on the command */
     g_assert_cmphex(rd(&e, G45_RING_ACTHD), ==, RING + 16);
     g_assert_cmpuint(e.stats.errors, ==, 1);
-    g_assert_cmpint(nerrors, ==, 1);
+    g_assert_cmpint(fake_host_nerrors(&fh), ==, 1);
 
     /* In a batch: IPEIR says so; the write-back clears it. */
     setup(&e, G45_ENGINE_RCS, 4);
@@ -609,7 +589,7 @@ static void test_lri_srm(void)
     g_assert_cmphex(gr32(DATA + 4), ==, 0);
     /* MI_REPORT_HEAD: HEAD (at the command) in status page dword 4 */
     g_assert_cmphex(gr32(HWS + 16), ==, 0x38);
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nerrors(&fh), ==, 0);
     g45_engine_destroy(&e);
 
     /* From the video ring: the render ring's registers are unreachable
@@ -629,7 +609,7 @@ static void test_lri_srm(void)
     g_assert_cmpint(nreg_w, ==, 1);
     g_assert_cmphex(reg_w_off[0], ==, 0x20a8);
     g_assert_cmphex(gr32(DATA), ==, 0);
-    g_assert_cmpint(nerrors, ==, 2);
+    g_assert_cmpint(fake_host_nerrors(&fh), ==, 2);
     g45_engine_destroy(&e);
 }
 
@@ -697,9 +677,9 @@ static void test_set_context(void)
     emit(G45_MI(G45_MI_SET_CONTEXT));
     emit(CTX_B | G45_MI_CTX_MM_GTT);
     submit(&e);
-    nerrors = 0;
+    fake_host_clear_log(&fh);
     g45_engine_run(&e, 100);
-    g_assert_cmpint(nerrors, ==, 1);
+    g_assert_cmpint(fake_host_nerrors(&fh), ==, 1);
     g_assert_cmpuint(e.ctx_len, ==, 0);
     g45_engine_destroy(&e);
 }
@@ -709,7 +689,7 @@ static void test_pipe_control(void)
     G45Engine e;
 
     setup(&e, G45_ENGINE_RCS, 4);
-    fake_ns = 1000000000ull;        /* 1 s: 12.5M ticks of 80 ns */
+    fake_host_set_clock(&fh, 1000000000ull);  /* 1 s: 12.5M ticks of 80 ns */
     emit(0x7a000002 | (1u << 14) | (1u << 8));  /* imm write + notify */
     emit(DATA | 4);
     emit(0x01020304);
@@ -748,7 +728,7 @@ static void test_3d_hook_and_flip(void)
     emit(0x200000);
     emit(0);
     submit(&e);
-    nunimp = 0;
+    fake_host_clear_log(&fh);
     g45_engine_run(&e, 100);
     g_assert_cmpint(nhooks, ==, 3);
     g_assert_cmpuint(hook_len[0], ==, 6);
@@ -756,7 +736,7 @@ static void test_3d_hook_and_flip(void)
     g_assert_cmpuint(hook_len[2], ==, 3);
     g_assert_cmpuint(e.stats.cmds_3d, ==, 3);
     g_assert_cmpuint(e.stats.cmds_3d_unknown, ==, 1);
-    g_assert_cmpint(nunimp, ==, 1);
+    g_assert_cmpint(fake_host_nunimp(&fh), ==, 1);
     g_assert_cmpint(nflips, ==, 1);
     g_assert_cmphex(rd(&e, G45_RING_HEAD), ==, rd(&e, G45_RING_TAIL));
     g45_engine_destroy(&e);
