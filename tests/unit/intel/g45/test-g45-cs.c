@@ -1,8 +1,8 @@
 /*
  * Unit tests of the G45 command streamer (g45-cs.c, g45-cmd.c): rings,
  * batches, MI commands, hangs and resets, the worker thread, the register
- * list and the disassembler.  Contexts: test-g45-cs-ctx.c; privilege:
- * test-g45-cs-priv.c; the shared harness: g45-cs-test.[ch].
+ * list and the disassembler.  Contexts and privilege: test-g45-cs-priv.c;
+ * the shared harness: g45-cs-test.[ch].
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
