@@ -11,6 +11,7 @@
 
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "hwgpu/intel/g45/g45-cs.h"
+#include "common/fake-host.h"
 
 #define RAM_SIZE    (64u << 20)
 #define NPTES       (RAM_SIZE / 4096)
@@ -22,12 +23,8 @@
 #define W           2048
 #define H           1536
 
-static uint8_t *ram;
+static FakeHost fh;
 static uint32_t ptes[NPTES];
-
-#include "common/fake-ram.h"
-
-static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write };
 static const G45EngineOps ops = { 0 };
 
 /* Fill the whole ring with `cmd` (n dwords) and run it `rounds` times. */
@@ -113,7 +110,7 @@ static double irq_latency_us(G45Gtt *gtt, int rounds)
     uint32_t tail = 0;
     double med;
 
-    g45_engine_init(&e, G45_ENGINE_RCS, gtt, &host, &lat_ops, NULL);
+    g45_engine_init(&e, G45_ENGINE_RCS, gtt, &fh.host, &lat_ops, NULL);
     g45_engine_mmio_write(&e, G45_RING_HWS_PGA, HWS);
     g45_engine_mmio_write(&e, G45_RING_START, ring);
     g45_engine_mmio_write(&e, G45_RING_CTL,
@@ -158,12 +155,12 @@ int main(int argc, char **argv)
         (uint32_t)H << 16 | W, DST, 0, W * 4, SRC,
     };
 
-    ram = g_malloc0(RAM_SIZE);
+    fake_host_init(&fh, NULL, RAM_SIZE);
     for (uint32_t i = 0; i < NPTES; i++) {
         ptes[i] = i * 4096 | G45_PTE_VALID;
     }
-    g45_gtt_init(&gtt, ptes, NPTES, &host);
-    g45_engine_init(&e, G45_ENGINE_RCS, &gtt, &host, &ops, NULL);
+    g45_gtt_init(&gtt, ptes, NPTES, &fh.host);
+    g45_engine_init(&e, G45_ENGINE_RCS, &gtt, &fh.host, &ops, NULL);
     g45_engine_mmio_write(&e, G45_RING_HWS_PGA, HWS);
     g45_engine_mmio_write(&e, G45_RING_START, RING);
     g45_engine_mmio_write(&e, G45_RING_CTL,
@@ -180,6 +177,6 @@ int main(int argc, char **argv)
     g45_engine_destroy(&e);
     printf("TAIL write to user interrupt (worker thread): %.1f us median\n",
            irq_latency_us(&gtt, 2000));
-    g_free(ram);
+    fake_host_destroy(&fh);
     return 0;
 }

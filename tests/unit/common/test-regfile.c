@@ -8,17 +8,10 @@
 
 #include "hwgpu/common/regfile.h"
 #include "hwgpu/intel/g45/g45.h"
+#include "common/fake-host.h"
 
-static int nlogs;
-static char lastlog[256];
-
-static void count_log(void *opaque, HwgpuLogKind kind, const char *msg)
-{
-    nlogs++;
-    g_strlcpy(lastlog, msg, sizeof(lastlog));
-}
-
-static const HwgpuHost host = { .log = count_log };
+static FakeHost fh;
+static const HwgpuHost *host = &fh.host;
 
 static int hook_calls;
 static void record_write(void *dev, HwgpuRegFile *rf, uint32_t off,
@@ -42,7 +35,7 @@ static void test_semantics(void)
     HwgpuRegFile rf;
 
     g_assert_true(hwgpu_regfile_init(&rf, "t", tbl, G_N_ELEMENTS(tbl), 64,
-                                     &host, NULL));
+                                     host, NULL));
     g_assert_cmphex(hwgpu_reg_read(&rf, 0x0), ==, 0x00ff);
     hwgpu_reg_write(&rf, 0x0, 0xffff0f0f);   /* bits 31:16 not writable */
     g_assert_cmpint(hook_calls, ==, 1);
@@ -66,14 +59,14 @@ static void test_unknown_logged_once(void)
 {
     HwgpuRegFile rf;
 
-    nlogs = 0;
+    fake_host_clear_log(&fh);
     g_assert_true(hwgpu_regfile_init(&rf, "t", tbl, G_N_ELEMENTS(tbl), 64,
-                                     &host, NULL));
+                                     host, NULL));
     hwgpu_reg_write(&rf, 0x20, 0xdead);
     g_assert_cmphex(hwgpu_reg_read(&rf, 0x20), ==, 0);
     hwgpu_reg_write(&rf, 0x20, 0xbeef);
-    g_assert_cmpint(nlogs, ==, 1);
-    g_assert_nonnull(strstr(lastlog, "0x00020"));
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 1);
+    g_assert_nonnull(strstr(fake_host_last_log(&fh), "0x00020"));
     /* outside the file: nothing stored, nothing logged, no crash */
     hwgpu_reg_write(&rf, 0xfffffffc, 1);
     g_assert_cmphex(hwgpu_reg_read(&rf, 0x40), ==, 0);
@@ -89,9 +82,9 @@ static void test_bad_tables(void)
     static const HwgpuRegDesc outside[] = { { .offset = 64 } };
     HwgpuRegFile rf;
 
-    g_assert_false(hwgpu_regfile_init(&rf, "t", dup, 2, 64, &host, NULL));
-    g_assert_false(hwgpu_regfile_init(&rf, "t", unaligned, 1, 64, &host, NULL));
-    g_assert_false(hwgpu_regfile_init(&rf, "t", outside, 1, 64, &host, NULL));
+    g_assert_false(hwgpu_regfile_init(&rf, "t", dup, 2, 64, host, NULL));
+    g_assert_false(hwgpu_regfile_init(&rf, "t", unaligned, 1, 64, host, NULL));
+    g_assert_false(hwgpu_regfile_init(&rf, "t", outside, 1, 64, host, NULL));
 }
 
 static void test_g45_table(void)
@@ -101,7 +94,7 @@ static void test_g45_table(void)
     HwgpuRegFile *rfp = &g.regs;
 #define rf (*rfp)
 
-    g_assert_true(g45_init(&g, &host, ptes, 16));
+    g_assert_true(g45_init(&g, host, ptes, 16));
     for (unsigned i = 0; i < g45_reg_table_len; i++) {
         g_assert_nonnull(g45_reg_table[i].name);
         g_assert_true(hwgpu_reg_desc(&rf, g45_reg_table[i].offset) ==
@@ -123,7 +116,7 @@ static void test_random(void)
     HwgpuRegFile *rf = &g.regs;
     GRand *r = g_rand_new_with_seed(45);
 
-    g_assert_true(g45_init(&g, &host, ptes, 16));
+    g_assert_true(g45_init(&g, host, ptes, 16));
     for (int i = 0; i < 200000; i++) {
         uint32_t off = g_rand_int(r) % (G45_MMIO_SIZE * 2);
         hwgpu_reg_write(rf, off, g_rand_int(r));
@@ -136,6 +129,7 @@ static void test_random(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    fake_host_init(&fh, NULL, 0);
     g_test_add_func("/regfile/semantics", test_semantics);
     g_test_add_func("/regfile/unknown-logged-once", test_unknown_logged_once);
     g_test_add_func("/regfile/bad-tables", test_bad_tables);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/eu/g4-eu.h"
+#include "common/fake-host.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -19,10 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static uint8_t ram[RAM];
 static uint8_t urb_mem[2048];
 
-#define RAM_SIZE RAM
-#include "common/fake-ram.h"
-
-static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write };
+static FakeHost fh;
 
 static const uint8_t opcodes[] = {
     G4_OP_MOV, G4_OP_SEL, G4_OP_NOT, G4_OP_AND, G4_OP_OR, G4_OP_XOR,
@@ -201,11 +199,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint32_t words[4 * 256];
     static const G4EuSurface surf[2] = { { 0, 4096 }, { 8192, 8192 } };
     G4EuDataPort dp = {
-        .mem = &host, .surfaces = surf, .nsurfaces = 2,
+        .mem = &fh.host, .surfaces = surf, .nsurfaces = 2,
         .stateless = { 4096, 4096 },
     };
     G4EuUrb urb = {
-        .host = &host, .data = urb_mem, .size = sizeof(urb_mem),
+        .host = &fh.host, .data = urb_mem, .size = sizeof(urb_mem),
         .alloc_rows = 2,
     };
     G4EuEnv env;
@@ -215,6 +213,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size < 64 + 16) {
         return 0;
+    }
+    if (!fh.ram) {
+        fake_host_init(&fh, ram, RAM);
     }
     g4_eu_thread_init(&t, data[0] | data[1] << 8, data[2] & 7);
     for (unsigned i = 0; i < G4_EU_GRF_BYTES; i++) {
@@ -233,11 +234,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             build(data + 16 * i, &words[4 * i]);
         }
     }
-    g4_eu_env_init(&env, &host);
+    g4_eu_env_init(&env, &fh.host);
     g4_eu_math_attach(&env);
     g4_eu_dataport_attach(&env, &dp);
     g4_eu_urb_attach(&env, &urb);
-    p = g4_eu_program_new(words, n, &host);
+    p = g4_eu_program_new(words, n, &fh.host);
     before = t.executed;
     g4_eu_run(&t, p, &env, BUDGET);
     if (t.executed - before > BUDGET) {

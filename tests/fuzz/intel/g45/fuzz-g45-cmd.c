@@ -12,6 +12,7 @@
 
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "hwgpu/intel/g45/g45-cs.h"
+#include "common/fake-host.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -23,18 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static uint8_t ram[RAM];
 static uint32_t ptes[NPTES];
 
-#define RAM_SIZE RAM
-#include "common/fake-ram.h"
-
-static uint64_t fake_clock;
-
-static uint64_t clk(void *o)
-{
-    return fake_clock += 1000;
-}
-
-static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write,
-                                .clock_ns = clk };
+static FakeHost fh;
 
 static void on_3d(void *o, const uint32_t *dw, uint32_t n, bool restore)
 {
@@ -124,17 +114,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 8) {
         return 0;
     }
+    if (!fh.ram) {
+        /* The clock runs on across inputs, 1 us a reading. */
+        fake_host_init(&fh, ram, RAM);
+        fh.clock_step_ns = 1000;
+    }
     memset(ram, 0, sizeof(ram));
     for (uint32_t i = 0; i < NPTES; i++) {
         ptes[i] = i < MAPPED ? ((i * 5) % MAPPED) * 4096 | G45_PTE_VALID :
                   (i & 1 ? 0x7ff00001u : 0);    /* beyond RAM / invalid */
     }
-    g45_gtt_init(&gtt, ptes, NPTES, &host);
+    g45_gtt_init(&gtt, ptes, NPTES, &fh.host);
     pages = 1 + data[0] % 4;
     tail = ((uint32_t)data[1] << 8 | data[2]) % (pages * 4096) & ~7u;
     budget = 256 + data[3] * 16;
     g45_engine_init(&e, data[4] & 1 ? G45_ENGINE_BSD : G45_ENGINE_RCS, &gtt,
-                    &host, &ops, NULL);
+                    &fh.host, &ops, NULL);
     e.hang_cmds = 3000;
     e.hang_ns = 1000000;
     e.blt.max_pixels = 1u << 12;

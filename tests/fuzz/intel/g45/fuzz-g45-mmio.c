@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/g45/g45.h"
+#include "common/fake-host.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -16,18 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static uint8_t ram[RAM];
 static uint32_t ptes[4096];
 
-#define RAM_SIZE RAM
-#include "common/fake-ram.h"
-
-static uint64_t now;
-
-static uint64_t clk(void *o)
-{
-    return now;
-}
-
-static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write,
-                                 .clock_ns = clk };
+static FakeHost fh;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -39,12 +29,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t buf[8192];
 
     if (!ready) {
-        if (!g45_init(&g, &host, ptes, 4096)) {
+        fake_host_init(&fh, ram, RAM);
+        if (!g45_init(&g, &fh.host, ptes, 4096)) {
             __builtin_trap();
         }
         ready = 1;
     }
-    now = 0;
+    fake_host_set_clock(&fh, 0);
     g45_reset(&g);
     memset(ptes, 0, sizeof(ptes));
     for (; size >= 9; data += 9, size -= 9) {
@@ -61,9 +52,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 5:
             /* time passes: vblanks, latches, interrupts */
-            now += val;
-            g45_display_sync(&g.disp, now);
-            (void)g45_display_next_event(&g.disp, now);
+            fake_host_advance(&fh, val);
+            g45_display_sync(&g.disp, fake_host_now(&fh));
+            (void)g45_display_next_event(&g.disp, fake_host_now(&fh));
             break;
         case 6:
             (void)g45_display_scanout(&g.disp, off & 1, &so);

@@ -9,6 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -17,13 +18,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+#include "common/fake-host.h"
+
 #define RAM_SIZE 65536
 static uint8_t ram[RAM_SIZE];
 static uint32_t ptes[64];
-
-#include "common/fake-ram.h"
-
-static const HwgpuHost host = { .dma_read = ram_read, .dma_write = ram_write };
+static FakeHost fh;
 
 /* GFXPIPE keys worth hitting more often than chance would. */
 static const uint32_t keys[] = {
@@ -41,13 +41,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t pkt[300];
     size_t pos = 0;
 
+    static bool ready;
+
+    if (!ready) {
+        fake_host_init(&fh, ram, RAM_SIZE);
+        ready = true;
+    }
     memset(ram, 0, sizeof(ram));
     for (uint32_t i = 0; i < 64; i++) {
         /* Half the pages map RAM, some map outside it, some are invalid. */
         ptes[i] = i < 16 ? (i * 4096) | 1 : i < 24 ? 0x7ff00001 : 0;
     }
-    g45_gtt_init(&gtt, ptes, 64, &host);
-    gen4_state_init(&s, &host, &gtt);
+    g45_gtt_init(&gtt, ptes, 64, &fh.host);
+    gen4_state_init(&s, &fh.host, &gtt);
     /* The second half of the input is guest memory. */
     memcpy(ram, data + size / 2, size - size / 2 < RAM_SIZE ?
            size - size / 2 : RAM_SIZE);

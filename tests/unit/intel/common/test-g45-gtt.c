@@ -3,22 +3,18 @@
 #include <string.h>
 
 #include "hwgpu/intel/common/gtt.h"
+#include "common/fake-host.h"
 
 #define RAM_SIZE (1u << 20)
 static uint8_t ram[RAM_SIZE];
-static int nerrors;
+static FakeHost fh;
 
-#include "common/fake-ram.h"
-
-static void count_log(void *o, HwgpuLogKind k, const char *msg)
+/* Logged lines: all of them guest errors. */
+static unsigned nerrors(void)
 {
-    g_assert_cmpint(k, ==, HWGPU_LOG_GUEST_ERROR);
-    nerrors++;
+    g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_UNIMP), ==, 0);
+    return fake_host_nlogs(&fh, HWGPU_LOG_GUEST_ERROR);
 }
-
-static const HwgpuHost host = {
-    .dma_read = ram_read, .dma_write = ram_write, .log = count_log,
-};
 
 static void test_pte_decode(void)
 {
@@ -41,7 +37,7 @@ static void test_translate_and_copy(void)
     uint64_t pa;
     uint8_t buf[8192];
 
-    g45_gtt_init(&gtt, ptes, 4, &host);
+    g45_gtt_init(&gtt, ptes, 4, &fh.host);
     g_assert_true(g45_gtt_translate(&gtt, 0x0010, &pa));
     g_assert_cmphex(pa, ==, 0x3010);
     g_assert_true(g45_gtt_translate(&gtt, 0x1ffc, &pa));
@@ -62,7 +58,7 @@ static void test_translate_and_copy(void)
     g_assert_cmpint(ram[0x1010], ==, 0);
 
     /* Invalid and out-of-range pages: reads give zeros, writes vanish. */
-    nerrors = 0;
+    fake_host_clear_log(&fh);
     memset(ram, 0x55, sizeof(ram));
     memset(buf, 0xcc, sizeof(buf));
     g_assert_false(g45_gtt_read(&gtt, 0x1800, buf, 0x1000));
@@ -71,7 +67,7 @@ static void test_translate_and_copy(void)
     g_assert_cmpint(buf[0x800], ==, 0);           /* page 2: invalid */
     g_assert_false(g45_gtt_write(&gtt, 0x2000, buf, 16));
     g_assert_false(g45_gtt_read(&gtt, 0x10000, buf, 16));
-    g_assert_cmpint(nerrors, ==, 3);
+    g_assert_cmpint(nerrors(), ==, 3);
     /* A valid PTE pointing outside guest RAM fails without touching it. */
     g_assert_false(g45_gtt_read(&gtt, 0x3000, buf, 16));
     g_assert_cmpint(buf[0], ==, 0);
@@ -83,12 +79,12 @@ static void test_log_bounded(void)
     G45Gtt gtt;
     uint8_t b;
 
-    nerrors = 0;
-    g45_gtt_init(&gtt, ptes, 1, &host);
+    fake_host_clear_log(&fh);
+    g45_gtt_init(&gtt, ptes, 1, &fh.host);
     for (int i = 0; i < 1000; i++) {
         g45_gtt_read(&gtt, i * 4096ull, &b, 1);
     }
-    g_assert_cmpint(nerrors, ==, 16);
+    g_assert_cmpint(nerrors(), ==, 16);
     g_assert_cmpint(gtt.bad_accesses, ==, 1000);
 }
 
@@ -103,7 +99,7 @@ static void test_random(void)
     for (int i = 0; i < 1024; i++) {
         ptes[i] = g_rand_int(r) & (g_rand_boolean(r) ? 0x000ff0f1 : ~0u);
     }
-    g45_gtt_init(&gtt, ptes, 1024, &host);
+    g45_gtt_init(&gtt, ptes, 1024, &fh.host);
     for (int i = 0; i < 20000; i++) {
         uint64_t a = g_rand_boolean(r) ? g_rand_int(r) % (1100 * 4096) :
                      ((uint64_t)g_rand_int(r) << 32) | g_rand_int(r);
@@ -120,6 +116,7 @@ static void test_random(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    fake_host_init(&fh, ram, RAM_SIZE);
     g_test_add_func("/g45-gtt/pte-decode", test_pte_decode);
     g_test_add_func("/g45-gtt/translate-and-copy", test_translate_and_copy);
     g_test_add_func("/g45-gtt/log-bounded", test_log_bounded);

@@ -12,44 +12,24 @@
 
 #include "hwgpu/intel/eu/g4-eu.h"
 
+#include "common/fake-host.h"
+
 #define TEST_RAM 65536
 static uint8_t ram[TEST_RAM];
-static int nerrors, nunimp;
 static uint8_t urb_mem[4096];
+static FakeHost fh;
+/* The fake host under the name the tests use (set before main). */
+static HwgpuHost host;
 
-static bool ram_read(void *o, uint64_t a, void *buf, size_t len)
+/* Lines logged since env_setup(), by kind. */
+#define nerrors ((int)fake_host_nerrors(&fh))
+#define nunimp ((int)fake_host_nunimp(&fh))
+
+__attribute__((constructor)) static void g4_eu_test_host_init(void)
 {
-    if (a >= TEST_RAM || len > TEST_RAM - a) {
-        return false;
-    }
-    memcpy(buf, ram + a, len);
-    return true;
+    fake_host_init(&fh, ram, TEST_RAM);
+    host = fh.host;
 }
-
-static bool ram_write(void *o, uint64_t a, const void *buf, size_t len)
-{
-    if (a >= TEST_RAM || len > TEST_RAM - a) {
-        return false;
-    }
-    memcpy(ram + a, buf, len);
-    return true;
-}
-
-static void count_log(void *o, HwgpuLogKind k, const char *msg)
-{
-    if (g_test_verbose()) {
-        g_test_message("log: %s", msg);
-    }
-    if (k == HWGPU_LOG_GUEST_ERROR) {
-        nerrors++;
-    } else {
-        nunimp++;
-    }
-}
-
-static const HwgpuHost host = {
-    .dma_read = ram_read, .dma_write = ram_write, .log = count_log,
-};
 
 /* Surfaces: 0 = [0x1000, +0x100), 1 = [0x2000, +0x1000). */
 static const G4EuSurface surfaces[2] = {
@@ -72,7 +52,8 @@ static void env_setup(void)
     g4_eu_math_attach(&env);
     g4_eu_dataport_attach(&env, &dport);
     g4_eu_urb_attach(&env, &urb);
-    nerrors = nunimp = 0;
+    fake_host_clear_log(&fh);
+    fh.print_log = g_test_verbose();
 }
 
 static G4EuProgram *assemble(const char *text)

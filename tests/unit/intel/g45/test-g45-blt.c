@@ -1,219 +1,14 @@
 /*
  * Unit tests of the G45 blitter: every blit is checked pixel by pixel (and
  * every byte around it) against a small independent software model that
- * works on a snapshot of graphics memory.
+ * works on a snapshot of graphics memory (g45-blt-test.[ch]).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
 #include <string.h>
 
-#include "hwgpu/intel/g45/g45-blt.h"
-#include "hwgpu/intel/g45/g45-cmd.h"
-#include "hwgpu/intel/g45/g45-cs.h"
-
-#define RAM_SIZE    (8u << 20)
-#define NPTES       2048u
-#define REGION      0x100000u       /* graphics range the tests use */
-#define REGION_SIZE 0x100000u
-#define DST         0x100000u
-#define SRC         0x160000u
-#define PAT         0x1f0000u
-
-static uint8_t ram[RAM_SIZE];
-static uint32_t ptes[NPTES];
-static G45Gtt gtt;
-static G45Blt blt;
-static uint8_t snap[REGION_SIZE], want[REGION_SIZE], got[REGION_SIZE];
-static GRand *rnd;
-static int nerrors;
-
-#include "common/fake-ram.h"
-
-static void count_log(void *o, HwgpuLogKind k, const char *msg)
-{
-    nerrors++;
-}
-
-/* Every byte the blitter reads, counted. */
-static uint64_t bytes_read;
-
-static bool counting_read(void *o, uint64_t a, void *buf, size_t len)
-{
-    bytes_read += len;
-    return ram_read(o, a, buf, len);
-}
-
-static const HwgpuHost host = {
-    .dma_read = counting_read, .dma_write = ram_write, .log = count_log,
-};
-
-static void setup(void)
-{
-    /* A scrambled mapping so that rows cross discontiguous pages. */
-    for (uint32_t i = 0; i < NPTES; i++) {
-        ptes[i] = ((i * 7 + 3) % NPTES) * 4096 | G45_PTE_VALID;
-    }
-    g45_gtt_init(&gtt, ptes, NPTES, &host);
-    g45_blt_init(&blt, &gtt, &host);
-    for (uint32_t i = 0; i < RAM_SIZE; i++) {
-        ram[i] = g_rand_int(rnd);
-    }
-    nerrors = 0;
-}
-
-static void snapshot(void)
-{
-    g_assert_true(g45_gtt_read(&gtt, REGION, snap, REGION_SIZE));
-    memcpy(want, snap, REGION_SIZE);
-}
-
-static void compare(void)
-{
-    g_assert_true(g45_gtt_read(&gtt, REGION, got, REGION_SIZE));
-    for (uint32_t i = 0; i < REGION_SIZE; i++) {
-        if (got[i] != want[i]) {
-            g_error("byte at graphics 0x%x: got %02x want %02x (was %02x)",
-                    REGION + i, got[i], want[i], snap[i]);
-        }
-    }
-}
-
-/* ---- the reference model ------------------------------------------------ */
-
-typedef struct RefSurf {
-    uint32_t base, pitch;   /* pitch in bytes */
-    bool tiled;
-    unsigned cpp;
-} RefSurf;
-
-static uint32_t ref_addr(const RefSurf *s, int x, int y)
-{
-    uint32_t bx = x * s->cpp;
-
-    if (!s->tiled) {
-        return s->base + y * s->pitch + bx;
-    }
-    return s->base + (((y >> 3) * (s->pitch >> 9) + (bx >> 9)) << 12) +
-           ((y & 7) << 9) + (bx & 511);
-}
-
-static uint32_t ref_get(const uint8_t *m, const RefSurf *s, int x, int y)
-{
-    uint32_t a = ref_addr(s, x, y) - REGION, v = 0;
-
-    for (unsigned i = 0; i < s->cpp; i++) {
-        v |= (uint32_t)m[a + i] << (8 * i);
-    }
-    return v;
-}
-
-static void ref_put(uint8_t *m, const RefSurf *s, int x, int y, uint32_t v)
-{
-    uint32_t a = ref_addr(s, x, y) - REGION;
-
-    for (unsigned i = 0; i < s->cpp; i++) {
-        m[a + i] = v >> (8 * i);
-    }
-}
-
-/* ROP3 bit by bit: result bit = rop bit number (P << 2 | S << 1 | D). */
-static uint32_t ref_rop(uint8_t rop, uint32_t p, uint32_t s, uint32_t d)
-{
-    uint32_t r = 0;
-
-    for (int b = 0; b < 32; b++) {
-        unsigned idx = (p >> b & 1) << 2 | (s >> b & 1) << 1 | (d >> b & 1);
-        r |= (uint32_t)(rop >> idx & 1) << b;
-    }
-    return r;
-}
-
-static uint32_t cpp_mask(unsigned cpp)
-{
-    return cpp == 4 ? 0xffffffffu : (1u << (8 * cpp)) - 1;
-}
-
-static unsigned depth_of(unsigned cpp)
-{
-    return cpp == 1 ? 0 : cpp == 2 ? 1 : 3;
-}
-
-static uint32_t br13(unsigned cpp, uint8_t rop, uint32_t pitch_field)
-{
-    return depth_of(cpp) << 24 | (uint32_t)rop << 16 | (pitch_field & 0xffff);
-}
-
-static uint32_t xy(int x, int y)
-{
-    return (uint32_t)(y & 0xffff) << 16 | (x & 0xffff);
-}
-
-typedef enum { RP_SOLID, RP_COLOR, RP_MONO } RefPat;
-
-typedef struct RefBlit {
-    RefSurf dst, src;
-    int x1, y1, x2, y2, sx, sy;
-    uint8_t rop;
-    bool has_src;
-    RefPat pat;
-    uint32_t color, wmask, fg, bg;
-    uint32_t mono[2];
-    const uint8_t *mono_src;     /* mono source bits, stride (w+7)/8 */
-    bool mono_transp, pat_transp;
-    bool bitpacked;             /* mono rows not padded to bytes */
-    bool clip;                  /* draw only inside cx1..cx2, cy1..cy2 */
-    int cx1, cy1, cx2, cy2;
-} RefBlit;
-
-static void ref_blit(const RefBlit *r)
-{
-    int mw = r->x2 - r->x1;
-
-    for (int y = r->y1; y < r->y2; y++) {
-        for (int x = r->x1; x < r->x2; x++) {
-            if (r->clip && (x < r->cx1 || x >= r->cx2 || y < r->cy1 ||
-                            y >= r->cy2)) {
-                continue;
-            }
-            uint32_t d = ref_get(snap, &r->dst, x, y), s = 0, p = r->color;
-            uint32_t m = cpp_mask(r->dst.cpp), v;
-            bool keep = false;
-
-            if (r->has_src) {
-                s = ref_get(snap, &r->src, r->sx + x - r->x1,
-                            r->sy + y - r->y1);
-            } else if (r->mono_src) {
-                int row = r->bitpacked ? mw : (mw + 7) / 8 * 8;
-                int i = (y - r->y1) * row + (x - r->x1);
-                int bit = r->mono_src[i / 8] >> (7 - i % 8) & 1;
-
-                /* note: rows are byte padded, so i counts padded bits */
-                s = bit ? r->fg : r->bg;
-                keep = !bit && r->mono_transp;
-            }
-            if (r->pat == RP_COLOR) {
-                RefSurf ps = { PAT, 8 * r->dst.cpp, false, r->dst.cpp };
-                p = ref_get(snap, &ps, x & 7, y & 7);
-            } else if (r->pat == RP_MONO) {
-                uint8_t row = r->mono[(y & 7) / 4] >> ((y & 3) * 8);
-                int bit = row >> (7 - (x & 7)) & 1;
-
-                p = bit ? r->fg : r->bg;
-                keep |= !bit && r->pat_transp;
-            }
-            v = keep ? d : ref_rop(r->rop, p, s, d) & m;
-            v = (v & r->wmask) | (d & ~r->wmask);
-            ref_put(want, &r->dst, x, y, v);
-        }
-    }
-}
-
-static void rand_rect(int w, int h, int *x1, int *y1, int *x2, int *y2)
-{
-    *x1 = g_rand_int_range(rnd, 0, w - 1);
-    *y1 = g_rand_int_range(rnd, 0, h - 1);
-    *x2 = g_rand_int_range(rnd, *x1 + 1, w + 1);
-    *y2 = g_rand_int_range(rnd, *y1 + 1, h + 1);
-}
+#include "g45-blt-test.h"
 
 /* ---- tests --------------------------------------------------------------- */
 
@@ -245,7 +40,7 @@ static void test_xy_color(void)
             }
         }
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void do_src_copy(unsigned cpp, uint8_t rop, bool stile, bool dtile,
@@ -288,7 +83,7 @@ static void test_src_copy_rops(void)
             }
         }
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_tiled(void)
@@ -328,7 +123,7 @@ static void test_tiled(void)
         snapshot();
         g45_blt_exec(&blt, cmd, 6);
         compare();
-        g_assert_cmpint(nerrors, ==, 1);
+        g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 1);
     }
 }
 
@@ -389,7 +184,7 @@ static void test_clip(void)
     ref_blit(&r);
     g45_blt_exec(&blt, cmd, 8);
     compare();
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_overlap(void)
@@ -457,7 +252,7 @@ static void test_all_rops(void)
         g_assert_true(g45_blt_exec(&blt, cmd, 9));
         compare();
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_mono(void)
@@ -589,7 +384,7 @@ static void test_text(void)
         g_assert_true(g45_blt_exec(&blt, t, 4));
         compare();
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_setup_scanlines_pixel(void)
@@ -661,7 +456,7 @@ static void test_legacy_and_bytemask(void)
         g45_blt_exec(&blt, c, 6);
         compare();
     }
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
 static void test_bounds(void)
@@ -680,8 +475,8 @@ static void test_bounds(void)
     g45_blt_exec(&blt, c, 6);
     g_assert_true(memcmp(ram, ram_copy, RAM_SIZE) == 0);
     g_assert_cmpuint(blt.pixels, <=, 1u << 20);
-    g_assert_cmpint(nerrors, >, 0);
-    g_assert_cmpint(nerrors, <, 64);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), >, 0);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), <, 64);
     /* Copy from outside the GTT into our surface reads zeros. */
     {
         uint32_t s[8] = { G45_2D(G45_BLT_XY_SRC_COPY) | 6 |
@@ -698,13 +493,13 @@ static void test_bounds(void)
         compare();
     }
     /* A 2D command we do not implement: no effect, a bounded log. */
-    nerrors = 0;
+    fake_host_clear_log(&fh);
     hwgpu_log_new_epoch();
     for (int i = 0; i < 100; i++) {
         g_assert_false(g45_blt_exec(&blt, unimp, 8));
     }
-    g_assert_cmpint(nerrors, >=, 1);
-    g_assert_cmpint(nerrors, <=, HWGPU_LOG_BURST);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), >=, 1);
+    g_assert_cmpint(fake_host_nlogs_total(&fh), <=, HWGPU_LOG_BURST);
     g_free(ram_copy);
 }
 
@@ -735,9 +530,9 @@ static void test_mono_clipped_bounded(void)
     }
     g45_gtt_write(&gtt, SRC + (uint32_t)(bit / 8), bits, 1);
     g_assert_true(g45_blt_exec(&blt, clip, 3));
-    bytes_read = 0;
+    fh.dma_read_bytes = 0;
     g_assert_true(g45_blt_exec(&blt, m, 8));
-    g_assert_cmpuint(bytes_read, <, 64);
+    g_assert_cmpuint(fh.dma_read_bytes, <, 64);
     g45_gtt_read(&gtt, SRC + (uint32_t)(bit / 8), &byte, 1);
     g45_gtt_read(&gtt, DST + 5 * 512 + 9 * 4, &px, 4);
     g_assert_cmphex(px, ==, byte >> (7 - bit % 8) & 1 ? 0x22222222 :
@@ -799,7 +594,7 @@ static void engine_with_ring(G45Engine *e, const uint32_t *ring,
     static const G45EngineOps ops = { 0 };
 
     g45_gtt_write(&gtt, PAT, ring, bytes);
-    g45_engine_init(e, G45_ENGINE_RCS, &gtt, &host, &ops, NULL);
+    g45_engine_init(e, G45_ENGINE_RCS, &gtt, &fh.host, &ops, NULL);
     g45_engine_mmio_write(e, G45_RING_START, PAT);
     g45_engine_mmio_write(e, G45_RING_CTL, G45_CTL_VALID);
 }

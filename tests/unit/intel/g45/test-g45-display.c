@@ -10,30 +10,19 @@
 
 #include "hwgpu/intel/g45/g45.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
-
-static uint64_t now;
-static int irq_level;
-
-static uint64_t clk(void *o)
-{
-    return now;
-}
-
-static void set_irq(void *o, int level)
-{
-    irq_level = level;
-}
+#include "common/fake-host.h"
 
 #define RAM_SIZE (64u * 4096)
 static uint8_t ram[RAM_SIZE];
-#include "common/fake-ram.h"
-
-static const HwgpuHost host = {
-    .clock_ns = clk, .set_irq = set_irq, .dma_read = ram_read,
-    .dma_write = ram_write,
-};
+static FakeHost fh;
 static uint32_t ptes[64];
 static G45 g;
+
+/* The virtual clock. */
+static uint64_t now(void)
+{
+    return fake_host_now(&fh);
+}
 
 #define W(off, v) hwgpu_reg_write(&g.regs, (off), (v))
 #define R(off) hwgpu_reg_read(&g.regs, (off))
@@ -43,9 +32,9 @@ static G45 g;
 
 static void setup(void)
 {
-    now = 1000;
-    irq_level = 0;
-    g_assert_true(g45_init(&g, &host, ptes, 64));
+    fake_host_init(&fh, ram, RAM_SIZE);
+    fake_host_set_clock(&fh, 1000);
+    g_assert_true(g45_init(&g, &fh.host, ptes, 64));
 }
 
 static void program_mode(int p)
@@ -70,12 +59,12 @@ static void test_irq_bank(void)
     W(G45_IMR, ~G45_IRQ_RENDER_USER);
     g45_irq_raise(&g.disp, G45_IRQ_RENDER_USER);
     g_assert_cmphex(R(G45_IIR), ==, G45_IRQ_RENDER_USER);
-    g_assert_cmpint(irq_level, ==, 0);
+    g_assert_cmpint(fh.irq_level, ==, 0);
     W(G45_IER, G45_IRQ_RENDER_USER);
-    g_assert_cmpint(irq_level, ==, 1);
+    g_assert_cmpint(fh.irq_level, ==, 1);
     W(G45_IIR, G45_IRQ_RENDER_USER);
     g_assert_cmphex(R(G45_IIR), ==, 0);
-    g_assert_cmpint(irq_level, ==, 0);
+    g_assert_cmpint(fh.irq_level, ==, 0);
     g45_destroy(&g);
 }
 
@@ -92,11 +81,11 @@ static void test_pipe_clock(void)
     g_assert_cmphex(R(G45_PIPEACONF), ==,
                     G45_PIPECONF_ENABLE | G45_PIPECONF_STATE);
     f0 = R(G45_PIPEA_FRMCOUNT);
-    now += 10 * FRAME_NS + 1;
+    fake_host_advance(&fh, 10 * FRAME_NS + 1);
     g_assert_cmpuint(R(G45_PIPEA_FRMCOUNT), ==, f0 + 10);
     /* The scanline moves through the whole frame and stays below vtotal. */
     for (int i = 0; i < 1000; i++) {
-        now += FRAME_NS / 997;
+        fake_host_advance(&fh, FRAME_NS / 997);
         dsl = R(G45_PIPEA_DSL);
         g_assert_cmpuint(dsl, <, 806);
         moved += dsl != last;
@@ -104,13 +93,13 @@ static void test_pipe_clock(void)
     }
     g_assert_cmpint(moved, >, 780);  /* 0.81 lines per step */
     /* Frame boundaries are vblank starts: line 768 right after one. */
-    now = 1000 + 20 * FRAME_NS;
+    fake_host_set_clock(&fh, 1000 + 20 * FRAME_NS);
     g_assert_cmpuint(R(G45_PIPEA_DSL), ==, 768);
     /* Disabled: the counter freezes and the state bit drops. */
     W(G45_PIPEACONF, 0);
     g_assert_cmphex(R(G45_PIPEACONF), ==, 0);
     f0 = R(G45_PIPEA_FRMCOUNT);
-    now += 5 * FRAME_NS;
+    fake_host_advance(&fh, 5 * FRAME_NS);
     g_assert_cmpuint(R(G45_PIPEA_FRMCOUNT), ==, f0);
     g45_destroy(&g);
 }
@@ -125,26 +114,26 @@ static void test_vblank_interrupt(void)
     W(G45_IMR, ~G45_IRQ_PIPE_B_EVENT);
     W(G45_IER, G45_IRQ_PIPE_B_EVENT);
     /* No event without the PIPESTAT enable. */
-    g_assert_cmpuint(g45_display_next_event(&g.disp, now), ==, UINT64_MAX);
-    now += 3 * FRAME_NS;
-    g45_display_sync(&g.disp, now);
+    g_assert_cmpuint(g45_display_next_event(&g.disp, now()), ==, UINT64_MAX);
+    fake_host_advance(&fh, 3 * FRAME_NS);
+    g45_display_sync(&g.disp, now());
     g_assert_cmphex(R(G45_IIR), ==, 0);
     W(G45_PIPEASTAT + 0x1000, G45_PIPESTAT_START_VBLANK << 16);
-    next = g45_display_next_event(&g.disp, now);
-    g_assert_cmpuint(next, >, now);
-    g_assert_cmpuint(next - now, <=, FRAME_NS);
-    now = next;
-    g45_display_sync(&g.disp, now);
+    next = g45_display_next_event(&g.disp, now());
+    g_assert_cmpuint(next, >, now());
+    g_assert_cmpuint(next - now(), <=, FRAME_NS);
+    fake_host_set_clock(&fh, next);
+    g45_display_sync(&g.disp, now());
     g_assert_cmphex(R(G45_PIPEASTAT + 0x1000) & 0xffff, ==,
                     G45_PIPESTAT_START_VBLANK);
     g_assert_cmphex(R(G45_IIR), ==, G45_IRQ_PIPE_B_EVENT);
-    g_assert_cmpint(irq_level, ==, 1);
+    g_assert_cmpint(fh.irq_level, ==, 1);
     /* i915's order: clear PIPESTAT, then IIR; the line drops. */
     W(G45_PIPEASTAT + 0x1000,
       (G45_PIPESTAT_START_VBLANK << 16) | G45_PIPESTAT_START_VBLANK);
     W(G45_IIR, G45_IRQ_PIPE_B_EVENT);
     g_assert_cmphex(R(G45_IIR), ==, 0);
-    g_assert_cmpint(irq_level, ==, 0);
+    g_assert_cmpint(fh.irq_level, ==, 0);
     g45_destroy(&g);
 }
 
@@ -158,10 +147,10 @@ static void test_surface_latch(void)
     W(G45_DSPASURF, 0x100000);
     g_assert_cmphex(R(G45_DSPASURFLIVE), ==, 0x100000);
     W(G45_PIPEACONF, G45_PIPECONF_ENABLE);
-    now += FRAME_NS / 3;
+    fake_host_advance(&fh, FRAME_NS / 3);
     W(G45_DSPASURF, 0x200000);
     g_assert_cmphex(R(G45_DSPASURFLIVE), ==, 0x100000);
-    now += FRAME_NS;
+    fake_host_advance(&fh, FRAME_NS);
     g_assert_cmphex(R(G45_DSPASURFLIVE), ==, 0x200000);
     /* The scanout descriptor follows the live address. */
     W(G45_DSPACNTR, G45_DSPCNTR_ENABLE | (G45_FMT_XRGB8888 << 26));
@@ -194,10 +183,10 @@ static void test_crt_hotplug(void)
     W(G45_IER, G45_IRQ_PORT);
     g45_display_set_edid(&g.disp, NULL, 0);
     g_assert_cmphex(R(G45_IIR), ==, G45_IRQ_PORT);
-    g_assert_cmpint(irq_level, ==, 1);
+    g_assert_cmpint(fh.irq_level, ==, 1);
     W(G45_PORT_HOTPLUG_STAT, G45_HOTPLUG_CRT_INT_STATUS);
     W(G45_IIR, G45_IRQ_PORT);
-    g_assert_cmpint(irq_level, ==, 0);
+    g_assert_cmpint(fh.irq_level, ==, 0);
     /* No monitor: force-detect reports none. */
     W(G45_PORT_HOTPLUG_EN, G45_HOTPLUG_CRT_FORCE_DETECT);
     g_assert_cmphex(R(G45_PORT_HOTPLUG_STAT) & (3u << 8), ==, 0);
@@ -341,13 +330,13 @@ static void test_wait_for_vblank(void)
     g_assert_cmpuint(g45_engine_run(&g.rcs, 10), ==, 1);
     g_assert_cmphex(R(G45_RCS_CTL) & G45_CTL_WAIT, ==, G45_CTL_WAIT);
     g45_service(&g);
-    g_assert_cmpuint(g45_display_next_event(&g.disp, now), <=,
-                     now + FRAME_NS);
-    now += FRAME_NS / 2;
-    g45_display_sync(&g.disp, now);
+    g_assert_cmpuint(g45_display_next_event(&g.disp, now()), <=,
+                     now() + FRAME_NS);
+    fake_host_advance(&fh, FRAME_NS / 2);
+    g45_display_sync(&g.disp, now());
     g_assert_cmphex(R(G45_RCS_CTL) & G45_CTL_WAIT, ==, G45_CTL_WAIT);
-    now += FRAME_NS;
-    g45_display_sync(&g.disp, now);
+    fake_host_advance(&fh, FRAME_NS);
+    g45_display_sync(&g.disp, now());
     g_assert_cmphex(R(G45_RCS_CTL) & G45_CTL_WAIT, ==, 0);
     g45_engine_run(&g.rcs, 10);
     head = R(G45_RCS_HEAD);

@@ -14,22 +14,12 @@
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "hwgpu/intel/eu/g4-eu-inst.h"
 #include "g45-cmd-gen.h"
+#include "common/fake-host.h"
 
 #define RAM_SIZE    (4u << 20)
 static uint8_t ram[RAM_SIZE];
 static uint32_t ptes[RAM_SIZE / 4096];
-static int nerrors;
-
-#include "common/fake-ram.h"
-
-static void count_log(void *o, HwgpuLogKind k, const char *msg)
-{
-    nerrors++;
-}
-
-static const HwgpuHost host = {
-    .dma_read = ram_read, .dma_write = ram_write, .log = count_log,
-};
+static FakeHost fh;
 
 /* Graphics addresses (= RAM offsets through an identity GTT). */
 #define STATE_BO    0x100000    /* SSBA: binding tables, surfaces */
@@ -54,13 +44,19 @@ static void w32(uint32_t addr, uint32_t v)
 
 static void setup(Gen4State *s)
 {
+    static bool ready;
+
+    if (!ready) {
+        fake_host_init(&fh, ram, RAM_SIZE);
+        ready = true;
+    }
     memset(ram, 0, sizeof(ram));
+    fake_host_clear_log(&fh);
     for (uint32_t i = 0; i < G_N_ELEMENTS(ptes); i++) {
         ptes[i] = i * 4096 | 1;
     }
-    g45_gtt_init(&gtt, ptes, G_N_ELEMENTS(ptes), &host);
-    gen4_state_init(s, &host, &gtt);
-    nerrors = 0;
+    g45_gtt_init(&gtt, ptes, G_N_ELEMENTS(ptes), &fh.host);
+    gen4_state_init(s, &fh.host, &gtt);
 }
 
 /* Feed one packet; true if it was a 3DPRIMITIVE. */
@@ -160,7 +156,7 @@ static void test_first_draw(void)
     crocus_first_draw(&s);
     g_assert_true(feed(&s, prim, false));
     g_assert_cmpuint(s.draws, ==, 1);
-    g_assert_cmpint(nerrors, ==, 0);
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
     gen4_draw_snapshot(&s, prim, &d);
     g_assert_false(d.faults);
 
