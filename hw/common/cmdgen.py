@@ -361,7 +361,7 @@ class Writer:
             for vname, v in e.values:
                 out.append('    { %#x, %s },' % (v, c_str(vname)))
             out.append('};')
-            out.append('static const HwgpuEnumDesc %s = {' % self.enum_c(e))
+            out.append('const HwgpuEnumDesc %s = {' % self.enum_c(e))
             out.append('    %s, %s_values, %d,' %
                        (c_str(e.name), self.enum_c(e), len(e.values)))
             out.append('};')
@@ -502,6 +502,9 @@ class Writer:
                '#include "hwgpu/common/cmdfield.h"']
         out += ['#include "%s"' % h for h in self.v.HEADER_INCLUDES]
         out += ['', '/* Enum values */'] + self.enum_defines()
+        out += ['', '/* Enums (names of the values, for decoders and tables) */']
+        out += ['extern const HwgpuEnumDesc %s;' % self.enum_c(e)
+                for e in self.all_enums()]
         out += ['', 'typedef enum %sCmdId {' % self.p.capitalize()]
         out += ['    %s_CMD_%s,' % (self.P, c.ident) for c in self.d.commands]
         out += ['    %s_CMD__COUNT' % self.P,

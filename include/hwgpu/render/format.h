@@ -1,0 +1,92 @@
+/*
+ * Texel and vertex formats for software rendering, for any vendor.
+ *
+ * A format is described by its name, the way GPU documents and APIs name
+ * them: channel groups listed from the least significant bits up, each
+ * followed by its numeric type ("R8G8B8A8_UNORM", "B5G6R5_UNORM",
+ * "R10G10B10_SNORM_A2_UNORM", "R32_FLOAT_X8X24_TYPELESS"), optionally
+ * "_SRGB".  hwgpu_format_parse() turns such a name into a layout, so a
+ * vendor's format enumeration (the SURFACE_FORMAT enum of the Intel
+ * command description, later AMD's) is the only table there is.  Block-
+ * compressed and shared-exponent formats are recognised by name and
+ * marked; their decoders live beside the sampler.
+ *
+ * Conversions follow the rules the Intel G45 PRM gives for the sampler and
+ * the vertex fetch unit (seed 000 §3.6 Table 3-1, which refers to the
+ * sampler's conversion rules): UNORM n bits -> v / (2^n - 1); SNORM ->
+ * max(v / (2^(n-1) - 1), -1); USCALED/SSCALED -> (float)v; FLOAT 16/32/64
+ * bits -> IEEE half/single/double, 11 and 10 bits -> the unsigned small
+ * floats of R11G11B10; UINT/SINT are passed as integers.
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HWGPU_RENDER_FORMAT_H
+#define HWGPU_RENDER_FORMAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum HwgpuChanType {
+    HWGPU_CT_NONE,
+    HWGPU_CT_UNORM,
+    HWGPU_CT_SNORM,
+    HWGPU_CT_UINT,
+    HWGPU_CT_SINT,
+    HWGPU_CT_USCALED,
+    HWGPU_CT_SSCALED,
+    HWGPU_CT_FLOAT,
+    HWGPU_CT_TYPELESS,      /* bits that are there but carry no value */
+} HwgpuChanType;
+
+typedef enum HwgpuFormatKind {
+    HWGPU_FMT_PLAIN,        /* channels at bit positions in one element */
+    HWGPU_FMT_SHAREDEXP,    /* R9G9B9E5 */
+    HWGPU_FMT_COMPRESSED,   /* 4x4 blocks (BC1-5/DXT, FXT1) */
+} HwgpuFormatKind;
+
+#define HWGPU_FORMAT_MAX_CHANNELS   6
+
+typedef struct HwgpuChannel {
+    char name;              /* R G B A, L(uminance) I(ntensity) X(unused) */
+    uint8_t shift;          /* first bit within the element */
+    uint8_t bits;
+    uint8_t type;           /* HwgpuChanType */
+} HwgpuChannel;
+
+typedef struct HwgpuFormat {
+    uint8_t kind;           /* HwgpuFormatKind */
+    uint8_t nchan;
+    uint16_t bits;          /* element size (block size when compressed) */
+    bool srgb;
+    HwgpuChannel chan[HWGPU_FORMAT_MAX_CHANNELS];
+} HwgpuFormat;
+
+/* Parse a format name; false (with *out zeroed) when it is not one. */
+bool hwgpu_format_parse(const char *name, HwgpuFormat *out);
+
+/* Bytes per element (per 4x4 block when compressed). */
+static inline unsigned hwgpu_format_bytes(const HwgpuFormat *f)
+{
+    return f->bits / 8;
+}
+
+/* True when every value channel is UINT or SINT (no float conversion). */
+bool hwgpu_format_is_integer(const HwgpuFormat *f);
+
+/*
+ * Unpack one element (hwgpu_format_bytes() bytes at src, little endian)
+ * of a PLAIN or SHAREDEXP format into RGBA.  Float formats give float bit
+ * patterns; integer formats give the integers (sign-extended for SINT).
+ * Channels the format lacks read 0 (alpha: 1.0, or 1 for integers);
+ * L is replicated to RGB, I to RGBA.  sRGB decoding is the caller's.
+ * Returns false for compressed formats.
+ */
+bool hwgpu_format_unpack(const HwgpuFormat *f, const uint8_t *src,
+                         uint32_t rgba[4]);
+
+/* IEEE half, and the unsigned 11/10-bit floats, to single precision. */
+float hwgpu_half_to_float(uint16_t h);
+float hwgpu_ufloat_to_float(uint32_t v, unsigned mant_bits);
+
+#endif

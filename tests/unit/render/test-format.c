@@ -1,0 +1,167 @@
+/*
+ * Unit tests of the format module (hw/render/format.c): layouts parsed
+ * from names, every SURFACE_FORMAT of the Intel command description
+ * understood, and the conversions of the G45 PRM's vertex-fetch and
+ * sampler rules (seed 000 §3.6 Table 3-1).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "hwgpu/render/format.h"
+#include "hwgpu/common/cmdfield.h"
+#include "g45-cmd-gen.h"
+
+static float f32(uint32_t u)
+{
+    float f;
+
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static void test_parse_layouts(void)
+{
+    HwgpuFormat f;
+
+    g_assert_true(hwgpu_format_parse("R8G8B8A8_UNORM", &f));
+    g_assert_cmpuint(f.kind, ==, HWGPU_FMT_PLAIN);
+    g_assert_cmpuint(f.bits, ==, 32);
+    g_assert_cmpuint(f.nchan, ==, 4);
+    g_assert_cmpint(f.chan[0].name, ==, 'R');
+    g_assert_cmpuint(f.chan[0].shift, ==, 0);
+    g_assert_cmpint(f.chan[3].name, ==, 'A');
+    g_assert_cmpuint(f.chan[3].shift, ==, 24);
+    g_assert_false(f.srgb);
+
+    /* Low bits first: B5G6R5 has blue in bits 4:0, red in 15:11. */
+    g_assert_true(hwgpu_format_parse("B5G6R5_UNORM_SRGB", &f));
+    g_assert_cmpuint(f.bits, ==, 16);
+    g_assert_cmpint(f.chan[0].name, ==, 'B');
+    g_assert_cmpuint(f.chan[2].shift, ==, 11);
+    g_assert_true(f.srgb);
+
+    /* Mixed types and typeless padding. */
+    g_assert_true(hwgpu_format_parse("R10G10B10_SNORM_A2_UNORM", &f));
+    g_assert_cmpuint(f.chan[0].type, ==, HWGPU_CT_SNORM);
+    g_assert_cmpuint(f.chan[3].type, ==, HWGPU_CT_UNORM);
+    g_assert_true(hwgpu_format_parse("R32_FLOAT_X8X24_TYPELESS", &f));
+    g_assert_cmpuint(f.bits, ==, 64);
+    g_assert_cmpuint(f.chan[1].type, ==, HWGPU_CT_TYPELESS);
+    g_assert_true(hwgpu_format_parse("B8G8R8X8_UNORM", &f));
+    g_assert_cmpuint(f.chan[3].type, ==, HWGPU_CT_TYPELESS);
+
+    /* Special kinds, by name. */
+    g_assert_true(hwgpu_format_parse("DXT1_RGB", &f));
+    g_assert_cmpuint(f.kind, ==, HWGPU_FMT_COMPRESSED);
+    g_assert_cmpuint(f.bits, ==, 64);
+    g_assert_true(hwgpu_format_parse("BC3_UNORM", &f));
+    g_assert_cmpuint(f.bits, ==, 128);
+    g_assert_true(hwgpu_format_parse("R9G9B9E5_SHAREDEXP", &f));
+    g_assert_cmpuint(f.kind, ==, HWGPU_FMT_SHAREDEXP);
+
+    /* Not formats. */
+    g_assert_false(hwgpu_format_parse("", &f));
+    g_assert_false(hwgpu_format_parse("R8G8", &f));
+    g_assert_false(hwgpu_format_parse("R8_BOGUS", &f));
+    g_assert_false(hwgpu_format_parse("R3_UNORM", &f));     /* 3 bits */
+    g_assert_false(hwgpu_format_parse("Q8_UNORM", &f));
+    g_assert_false(hwgpu_format_parse("SRGB", &f));
+}
+
+/* The vendor's enumeration is the only table: every name must parse. */
+static void test_every_surface_format(void)
+{
+    const HwgpuEnumDesc *e = &g45_enum_surface_format;
+
+    g_assert_cmpuint(e->nvalues, >, 100);
+    for (unsigned i = 0; i < e->nvalues; i++) {
+        HwgpuFormat f;
+
+        if (!hwgpu_format_parse(e->values[i].name, &f)) {
+            g_error("SURFACE_FORMAT %s (0x%03x) not understood",
+                    e->values[i].name, e->values[i].value);
+        }
+        g_assert_cmpuint(f.bits % 8, ==, 0);
+        g_assert_cmpuint(f.bits, <=, 128);
+    }
+}
+
+static void unpack(const char *name, const void *src, uint32_t out[4])
+{
+    HwgpuFormat f;
+
+    g_assert_true(hwgpu_format_parse(name, &f));
+    g_assert_true(hwgpu_format_unpack(&f, src, out));
+}
+
+static void test_unpack(void)
+{
+    uint32_t v[4];
+    static const uint8_t rgba8[4] = { 0xff, 0x00, 0x80, 0x7f };
+    static const int8_t snorm8[4] = { 127, -127, -128, 0 };
+    static const uint16_t half[2] = { 0x3c00, 0xc000 };      /* 1, -2 */
+    static const int16_t sint16[2] = { -5, 7 };
+    uint16_t rgb565 = (31u << 11) | (0u << 5) | 15u;         /* R max, B 15 */
+    uint32_t r11 = (15u << 6) | (0u << 17) | (15u << 27);    /* 1.0, 0, 1.0 */
+    uint32_t e5 = 256u | (256u << 9) | (15u << 27);         /* 0.5, 0.5 */
+
+    unpack("R8G8B8A8_UNORM", rgba8, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(f32(v[1]), ==, 0.0f);
+    g_assert_cmpfloat_with_epsilon(f32(v[2]), 128.0f / 255, 1e-7);
+    unpack("R8G8B8A8_SNORM", snorm8, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(f32(v[1]), ==, -1.0f);
+    g_assert_cmpfloat(f32(v[2]), ==, -1.0f);     /* -128 clamps */
+    unpack("R8G8B8A8_USCALED", rgba8, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 255.0f);
+    unpack("R8G8B8A8_UINT", rgba8, v);
+    g_assert_cmpuint(v[0], ==, 255);
+    g_assert_cmpuint(v[3], ==, 0x7f);
+    unpack("R16G16_FLOAT", half, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(f32(v[1]), ==, -2.0f);
+    g_assert_cmpfloat(f32(v[2]), ==, 0.0f);      /* missing: 0, 0, 1 */
+    g_assert_cmpfloat(f32(v[3]), ==, 1.0f);
+    unpack("R16G16_SINT", sint16, v);
+    g_assert_cmpint((int32_t)v[0], ==, -5);
+    g_assert_cmpuint(v[3], ==, 1);               /* integer alpha 1 */
+    unpack("R16G16_SSCALED", sint16, v);
+    g_assert_cmpfloat(f32(v[0]), ==, -5.0f);
+    unpack("B5G6R5_UNORM", &rgb565, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(f32(v[1]), ==, 0.0f);
+    g_assert_cmpfloat_with_epsilon(f32(v[2]), 15.0f / 31, 1e-7);
+    unpack("R11G11B10_FLOAT", &r11, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(f32(v[1]), ==, 0.0f);
+    g_assert_cmpfloat(f32(v[2]), ==, 1.0f);
+    unpack("R9G9B9E5_SHAREDEXP", &e5, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 0.5f);
+    g_assert_cmpfloat(f32(v[2]), ==, 0.0f);
+    unpack("L8_UNORM", rgba8, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(f32(v[2]), ==, 1.0f);
+    g_assert_cmpfloat(f32(v[3]), ==, 1.0f);
+    unpack("A8_UNORM", rgba8, v);
+    g_assert_cmpfloat(f32(v[0]), ==, 0.0f);
+    g_assert_cmpfloat(f32(v[3]), ==, 1.0f);
+    unpack("I8_UNORM", &rgba8[2], v);
+    g_assert_cmpfloat(f32(v[3]), ==, f32(v[0]));
+    g_assert_cmpfloat(hwgpu_half_to_float(0x0001), ==, ldexpf(1, -24));
+    g_assert_true(isinf(hwgpu_half_to_float(0x7c00)));
+    g_assert_true(isnan(hwgpu_half_to_float(0x7e00)));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/render/format/parse", test_parse_layouts);
+    g_test_add_func("/render/format/every-surface-format",
+                    test_every_surface_format);
+    g_test_add_func("/render/format/unpack", test_unpack);
+    return g_test_run();
+}
