@@ -1,0 +1,45 @@
+/*
+ * Gen4 SURFACE_FORMAT codes as formats (see gen4-format.h).
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+
+#include "hwgpu/intel/gen4/gen4-format.h"
+#include "hwgpu/common/cmdfield.h"
+#include "g45-cmd-gen.h"
+
+static HwgpuFormat formats[GEN4_FORMAT_CODES];
+static const char *names[GEN4_FORMAT_CODES];
+
+static void build(void)
+{
+    static gsize done;
+
+    if (g_once_init_enter(&done)) {
+        const HwgpuEnumDesc *e = &g45_enum_surface_format;
+
+        for (unsigned i = 0; i < e->nvalues; i++) {
+            uint32_t code = e->values[i].value;
+
+            if (code < GEN4_FORMAT_CODES &&
+                hwgpu_format_parse(e->values[i].name, &formats[code])) {
+                names[code] = e->values[i].name;
+            }
+        }
+        g_once_init_leave(&done, 1);
+    }
+}
+
+const HwgpuFormat *gen4_format(uint32_t code)
+{
+    build();
+    return code < GEN4_FORMAT_CODES && names[code] ? &formats[code] : NULL;
+}
+
+const char *gen4_format_name(uint32_t code)
+{
+    build();
+    return code < GEN4_FORMAT_CODES ? names[code] : NULL;
+}
