@@ -319,6 +319,10 @@ static void ctx_restore(G45Engine *e, uint32_t addr, bool phys)
         return;
     }
     mem_read(e, addr + 8, phys, e->ctx_state, hdr[1] * 4);
+    /* The image is the whole state: nothing of the previous context stays. */
+    if (e->ops->on_3d) {
+        e->ops->on_3d(e->opaque, NULL, 0, true);
+    }
     /* Replay the records; a corrupt image stops at the first bad one. */
     while (i < hdr[1]) {
         uint32_t h = e->ctx_state[i];

@@ -131,8 +131,17 @@ static void vertex_buffers(Gen4State *s, const uint32_t *dw, uint32_t n)
 bool gen4_state_command(Gen4State *s, const uint32_t *dw, uint32_t n,
                         bool replay)
 {
-    int id = cmd_id(dw[0]), slot;
+    int id, slot;
 
+    if (!n) {
+        /* A context image is restored: its records are the whole state. */
+        uint64_t draws = s->draws;
+
+        gen4_state_reset(s);
+        s->draws = draws;
+        return false;
+    }
+    id = cmd_id(dw[0]);
     if (id == G45_CMD_3DPRIMITIVE) {
         s->draws++;
         return !replay;

@@ -114,7 +114,11 @@ typedef struct G45EngineOps {
     void (*hang)(void *opaque);
     /* MI_DISPLAY_FLIP: dw[0..n-1]; the display raises flip-done itself. */
     void (*display_flip)(void *opaque, const uint32_t *dw, uint32_t n);
-    /* GFXPIPE commands (3D state, primitives, media); restore = replay. */
+    /*
+     * GFXPIPE commands (3D state, primitives, media); restore = replayed
+     * from a context image, which starts with a call with n = 0 (and dw
+     * NULL): the 3D state is to be emptied before the image's records.
+     */
     void (*on_3d)(void *opaque, const uint32_t *dw, uint32_t n,
                   bool restore);
     /* Registers outside this engine, for LRI / SRM. */

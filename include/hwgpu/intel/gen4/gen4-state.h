@@ -98,8 +98,9 @@ void gen4_state_reset(Gen4State *s);
 
 /*
  * A GFXPIPE command (n dwords, n = its full length) from a ring; `replay`
- * when it comes from a context image being restored.  Returns true for a
- * 3DPRIMITIVE (the caller then takes a snapshot and draws).
+ * when it comes from a context image being restored (n = 0 starts a
+ * restore: the state is emptied first).  Returns true for a 3DPRIMITIVE
+ * that is to be drawn (the caller then takes a snapshot and draws).
  */
 bool gen4_state_command(Gen4State *s, const uint32_t *dw, uint32_t n,
                         bool replay);

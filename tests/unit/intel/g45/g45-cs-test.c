@@ -24,7 +24,7 @@ uint32_t reg_w_off[16], reg_w_val[16];
 int nreg_w;
 uint32_t hook_hdr[64], hook_len[64];
 bool hook_restore[64];
-int nhooks;
+int nhooks, nrestores;
 
 uint32_t gr32(uint32_t a)
 {
@@ -66,6 +66,12 @@ static void op_flip(void *o, const uint32_t *dw, uint32_t n)
 
 static void op_3d(void *o, const uint32_t *dw, uint32_t n, bool restore)
 {
+    if (!n) {
+        g_assert_true(restore);
+        g_assert_null(dw);
+        nrestores++;            /* a context image's replay begins */
+        return;
+    }
     if (nhooks < 64) {
         hook_hdr[nhooks] = dw[0];
         hook_len[nhooks] = n;
@@ -129,7 +135,7 @@ void setup(G45Engine *e, G45EngineId id, uint32_t pages)
     fake_host_init(&fh, ram, RAM_SIZE);
     fake_host_set_clock(&fh, 1000);
     g45_gtt_init(&gtt, ptes, NPTES, &fh.host);
-    nirqs = nhangs = nflips = nreg_w = nhooks = 0;
+    nirqs = nhangs = nflips = nreg_w = nhooks = nrestores = 0;
     eir_bits = 0;
     g45_engine_init(e, id, &gtt, &fh.host, &ops, NULL);
     rsize = pages * 4096;

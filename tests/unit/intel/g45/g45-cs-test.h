@@ -40,7 +40,7 @@ extern uint32_t reg_w_off[16], reg_w_val[16];
 extern int nreg_w;
 extern uint32_t hook_hdr[64], hook_len[64];
 extern bool hook_restore[64];
-extern int nhooks;
+extern int nhooks, nrestores;
 
 /* Ring emission: the ring's TAIL as emitted so far, its size. */
 extern uint32_t rtail, rsize;

@@ -57,7 +57,11 @@ static void test_set_context(void)
     g_assert_cmpuint(gr32(CTX_B + 4), ==, 4);
     g_assert_cmphex(gr32(CTX_B + 16), ==, 0x00100010);
     g_assert_cmphex(rd(&e, G45_RING_CCID), ==, CTX_A | G45_CCID_VALID);
-    /* Restoring A replayed its two records through the 3D hook. */
+    /*
+     * Restoring A emptied the 3D state (once: B's first use inhibited its
+     * restore) and replayed A's two records through the 3D hook.
+     */
+    g_assert_cmpint(nrestores, ==, 1);
     g_assert_cmpint(nhooks, ==, 6);
     g_assert_true(hook_restore[4] && hook_restore[5]);
     g_assert_cmphex(hook_hdr[4], ==, 0x79000002);

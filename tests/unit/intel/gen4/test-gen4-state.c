@@ -269,6 +269,7 @@ static void test_vertex_buffers_by_index(void)
 
 /*
  * Records replayed from a context image restore state but draw nothing; a
+ * restore starts from nothing (no state of another context survives); a
  * reset forgets everything.
  */
 static void test_replay_and_reset(void)
@@ -285,6 +286,13 @@ static void test_replay_and_reset(void)
     gen4_draw_snapshot(&s, prim, &d);
     g_assert_nonnull(gen4_draw_packet(&d, G45_CMD_3DSTATE_DRAWING_RECTANGLE,
                                       &len));
+    /* A context restore begins: the previous context's state goes. */
+    g_assert_false(gen4_state_command(&s, NULL, 0, true));
+    gen4_draw_snapshot(&s, prim, &d);
+    g_assert_null(gen4_draw_packet(&d, G45_CMD_3DSTATE_DRAWING_RECTANGLE,
+                                   &len));
+    g_assert_cmpuint(s.draws, ==, 1);
+    g_assert_false(feed(&s, rect, true));
     gen4_state_reset(&s);
     gen4_draw_snapshot(&s, prim, &d);
     g_assert_null(gen4_draw_packet(&d, G45_CMD_3DSTATE_DRAWING_RECTANGLE,
