@@ -37,21 +37,23 @@ typedef struct Cmd {
     const G45CmdDesc *desc;
 } Cmd;
 
+static const HwgpuWorkerOps worker_ops;
+
 /* ---- small helpers ---------------------------------------------------- */
 
 static uint32_t ring_size(const G45Engine *e)
 {
-    return (((e->ctl & G45_CTL_SIZE_MASK) >> 12) + 1) * G45_GTT_PAGE_SIZE;
+    return (((e->reg[G45_ER_CTL] & G45_CTL_SIZE_MASK) >> 12) + 1) * G45_GTT_PAGE_SIZE;
 }
 
 static uint32_t head_off(const G45Engine *e)
 {
-    return (e->head & G45_HEAD_ADDR) % ring_size(e);
+    return (e->reg[G45_ER_HEAD] & G45_HEAD_ADDR) % ring_size(e);
 }
 
 static uint32_t tail_off(const G45Engine *e)
 {
-    return (e->tail & G45_TAIL_ADDR) % ring_size(e);
+    return (e->reg[G45_ER_TAIL] & G45_TAIL_ADDR) % ring_size(e);
 }
 
 static uint64_t now_ns(const G45Engine *e)
@@ -64,8 +66,8 @@ static uint64_t now_ns(const G45Engine *e)
 static bool runnable_l(const G45Engine *e)
 {
     return !e->halted && !e->starved &&
-           !(e->mi_mode & G45_MI_MODE_STOP_RING) &&
-           !e->wait_mask && (e->ctl & G45_CTL_VALID) &&
+           !(e->reg[G45_ER_MI_MODE] & G45_MI_MODE_STOP_RING) &&
+           !e->wait_mask && (e->reg[G45_ER_CTL] & G45_CTL_VALID) &&
            (e->in_batch || head_off(e) != tail_off(e));
 }
 
@@ -113,7 +115,7 @@ static void hws_write(G45Engine *e, uint32_t byte_off, const void *buf,
 {
     /* G45 keeps the status page in graphics memory (intel-i915-probe.md
      * 2.1: HWS_PGA is a GGTT offset on G45). */
-    mem_write(e, (e->hws_pga & 0xfffff000u) + (byte_off & 0xffc), false,
+    mem_write(e, (e->reg[G45_ER_HWS_PGA] & 0xfffff000u) + (byte_off & 0xffc), false,
               buf, len);
 }
 
@@ -148,8 +150,8 @@ static bool read_cmd(G45Engine *e, Cmd *c)
     uint32_t hdr;
 
     if (e->in_batch) {
-        bool phys = e->bbstate & G45_BBSTATE_PHYS;
-        uint64_t a = e->bbaddr;
+        bool phys = e->reg[G45_ER_BBSTATE] & G45_BBSTATE_PHYS;
+        uint64_t a = e->reg[G45_ER_BBADDR];
 
         hdr = fetch_dw(e, a, phys, G45_FETCH_DWORDS);
         c->desc = g45_cmd_lookup(hdr);
@@ -159,11 +161,11 @@ static bool read_cmd(G45Engine *e, Cmd *c)
             c->dw[i] = fetch_dw(e, (a + 4ull * i) & 0xffffffffu, phys,
                                 G45_FETCH_DWORDS);
         }
-        e->acthd = (uint32_t)a;
+        e->reg[G45_ER_ACTHD] = (uint32_t)a;
     } else {
         uint32_t size = ring_size(e), h = head_off(e), t = tail_off(e);
         uint32_t avail = (t + size - h) % size / 4;
-        uint32_t start = e->start & 0xfffff000u;
+        uint32_t start = e->reg[G45_ER_START] & 0xfffff000u;
 
         /* Never fetch past TAIL: the guest may still be writing there. */
         hdr = fetch_dw(e, start + h, false,
@@ -175,7 +177,7 @@ static bool read_cmd(G45Engine *e, Cmd *c)
              * this); one that cannot fit in the ring is a parser error. */
             if (c->len >= size / 4) {
                 c->dw[0] = hdr;
-                e->acthd = start + h;
+                e->reg[G45_ER_ACTHD] = start + h;
                 parser_error(e, c, "command longer than the ring");
             }
             e->starved = true;
@@ -188,9 +190,9 @@ static bool read_cmd(G45Engine *e, Cmd *c)
 
             c->dw[i] = fetch_dw(e, start + o, false, MIN(left, size - o) / 4);
         }
-        e->acthd = start + h;
+        e->reg[G45_ER_ACTHD] = start + h;
     }
-    e->ipehr = hdr;
+    e->reg[G45_ER_IPEHR] = hdr;
     return true;
 }
 
@@ -205,14 +207,14 @@ static void ring_progress(G45Engine *e)
 static void advance(G45Engine *e, uint32_t dwords)
 {
     if (e->in_batch) {
-        e->bbaddr += dwords * 4;
+        e->reg[G45_ER_BBADDR] += dwords * 4;
         return;
     }
     {
         uint32_t size = ring_size(e), h = head_off(e);
         uint32_t nh = h + dwords * 4;
-        uint32_t wrap = e->head >> G45_HEAD_WRAP_SHIFT;
-        uint32_t rep = (e->ctl & G45_CTL_REPORT_MASK) >> 1;
+        uint32_t wrap = e->reg[G45_ER_HEAD] >> G45_HEAD_WRAP_SHIFT;
+        uint32_t rep = (e->reg[G45_ER_CTL] & G45_CTL_REPORT_MASK) >> 1;
         uint32_t interval = rep == 1 ? 64 * 1024 : rep == 2 ? 128 * 1024 : 0;
         bool wrapped = nh >= size;
 
@@ -220,9 +222,9 @@ static void advance(G45Engine *e, uint32_t dwords)
             nh -= size;
             wrap++;
         }
-        e->head = (wrap << G45_HEAD_WRAP_SHIFT) | nh;
+        e->reg[G45_ER_HEAD] = (wrap << G45_HEAD_WRAP_SHIFT) | nh;
         if (interval && (wrapped || h / interval != nh / interval)) {
-            hws_write(e, G45_HWS_HEAD_REPORT * 4, &e->head, 4);
+            hws_write(e, G45_HWS_HEAD_REPORT * 4, &e->reg[G45_ER_HEAD], 4);
         }
         ring_progress(e);
     }
@@ -231,8 +233,8 @@ static void advance(G45Engine *e, uint32_t dwords)
 static void parser_error(G45Engine *e, const struct Cmd *c, const char *why)
 {
     e->halted = true;
-    e->ipeir |= e->in_batch ? G45_IPEIR_BATCH : 0;
-    e->ipehr = c->dw[0];
+    e->reg[G45_ER_IPEIR] |= e->in_batch ? G45_IPEIR_BATCH : 0;
+    e->reg[G45_ER_IPEHR] = c->dw[0];
     e->stats.errors++;
     CS_ERROR(e, "parser error (%s), header 0x%08x: ring halted", why,
              c->dw[0]);
@@ -247,8 +249,8 @@ static void declare_hang(G45Engine *e, const char *why)
     e->hung = true;
     e->stats.hangs++;
     hwgpu_trace(e->host, "hang", "%s: %s, ACTHD 0x%08x", eng_name(e), why,
-                e->acthd);
-    CS_ERROR(e, "hang: %s, ACTHD 0x%08x", why, e->acthd);
+                e->reg[G45_ER_ACTHD]);
+    CS_ERROR(e, "hang: %s, ACTHD 0x%08x", why, e->reg[G45_ER_ACTHD]);
     if (e->ops->hang) {
         e->ops->hang(e->opaque);
     }
@@ -346,21 +348,21 @@ static StepResult op_set_context(G45Engine *e, const Cmd *c)
 {
     uint32_t v = c->dw[1], addr = g45_mi_set_context_address(c->dw);
     bool phys = !g45_mi_set_context_gtt(c->dw);
-    bool cur_valid = e->ccid & G45_CCID_VALID;
+    bool cur_valid = e->reg[G45_ER_CCID] & G45_CCID_VALID;
 
-    if (cur_valid && (e->ccid & G45_CCID_ADDR) == addr &&
+    if (cur_valid && (e->reg[G45_ER_CCID] & G45_CCID_ADDR) == addr &&
         !g45_mi_set_context_force_restore(c->dw)) {
         return STEP_NEXT;       /* already current: no save, no restore */
     }
     if (cur_valid) {
-        ctx_save(e, e->ccid & G45_CCID_ADDR, e->ctx_phys);
+        ctx_save(e, e->reg[G45_ER_CCID] & G45_CCID_ADDR, e->ctx_phys);
     }
     if (g45_mi_set_context_restore_inhibit(c->dw)) {
         e->ctx_len = 0;
     } else {
         ctx_restore(e, addr, phys);
     }
-    e->ccid = addr | (v & (G45_MI_CTX_SAVE_EXT | G45_MI_CTX_RESTORE_EXT)) |
+    e->reg[G45_ER_CCID] = addr | (v & (G45_MI_CTX_SAVE_EXT | G45_MI_CTX_RESTORE_EXT)) |
               G45_CCID_VALID;
     e->ctx_phys = phys;
     e->stats.ctx_switches++;
@@ -377,34 +379,33 @@ static bool mmio_read_l(G45Engine *e, uint32_t off, uint32_t *val);
  * two engines' locks would otherwise be taken in both orders.  Such an
  * access is a logged guest error that reads 0 and drops the write.
  */
-const G45EngineReg g45_engine_regs[] = {
-    { G45_RING_TAIL, "TAIL" },
-    { G45_RING_HEAD, "HEAD" },
-    { G45_RING_START, "START" },
-    { G45_RING_CTL, "CTL" },
-    { G45_RING_IPEIR, "IPEIR" },
-    { G45_RING_IPEHR, "IPEHR" },
-    { G45_RING_ACTHD, "ACTHD" },
-    { G45_RING_HWS_PGA, "HWS_PGA" },
-    { G45_RING_NOPID, "NOPID" },
-    { G45_RING_HWSTAM, "HWSTAM" },
-    { G45_RING_MI_MODE, "MI_MODE" },
-    { G45_RING_INSTPM, "INSTPM" },
-    { G45_RING_BBSTATE, "BB_STATE" },
-    { G45_RING_BBADDR, "BB_ADDR" },
-    { G45_RING_CCID, "CCID", true },
-    { G45_RING_CXT_SIZE, "CXT_SIZE", true },
+const G45EngineReg g45_engine_regs[G45_ER__COUNT] = {
+#define G45_ER_ROW(id, o, nm, fl, wm, pon) \
+    [G45_ER_##id] = { .off = (o), .name = (nm), .flags = (fl), \
+                      .wmask = (wm), .power_on = (pon), \
+                      .rcs_only = ((fl) & G45_ER_RCS) != 0 },
+    G45_ENGINE_REGS(G45_ER_ROW)
+    G45_RCS_REGS(G45_ER_ROW)
+#undef G45_ER_ROW
 };
 const unsigned g45_engine_nregs = G_N_ELEMENTS(g45_engine_regs);
 
-static bool owned_off(uint32_t off, bool rcs)
+/* The bank row an engine models at `off`, or -1. */
+static int reg_of(uint32_t off, bool rcs)
 {
-    for (unsigned i = 0; i < g45_engine_nregs; i++) {
-        if (g45_engine_regs[i].off == off) {
-            return rcs || !g45_engine_regs[i].rcs_only;
+    for (unsigned i = 0; i < G45_ER__COUNT; i++) {
+        const G45EngineReg *r = &g45_engine_regs[i];
+
+        if (r->off == off && !(r->flags & G45_ER_FILE)) {
+            return rcs || !r->rcs_only ? (int)i : -1;
         }
     }
-    return false;
+    return -1;
+}
+
+static bool owned_off(uint32_t off, bool rcs)
+{
+    return reg_of(off, rcs) >= 0;
 }
 
 static bool other_ring_reg(G45Engine *e, uint32_t reg)
@@ -570,7 +571,7 @@ static StepResult op_bb_start(G45Engine *e, const Cmd *c)
     uint32_t addr = g45_mi_batch_buffer_start_address(c->dw);
     /* A batch chained from a non-secure batch stays non-secure. */
     bool non_secure = g45_mi_batch_buffer_start_non_secure(c->dw) ||
-                      (e->bbstate & G45_BBSTATE_NON_SECURE);
+                      (e->reg[G45_ER_BBSTATE] & G45_BBSTATE_NON_SECURE);
 
     if (!e->in_batch) {
         advance(e, c->len);     /* HEAD moves past the BB_START */
@@ -583,8 +584,8 @@ static StepResult op_bb_start(G45Engine *e, const Cmd *c)
         return STEP_STOP;
     }
     e->in_batch = true;
-    e->bbaddr = addr;
-    e->bbstate = G45_BBSTATE_ACTIVE |
+    e->reg[G45_ER_BBADDR] = addr;
+    e->reg[G45_ER_BBSTATE] = G45_BBSTATE_ACTIVE |
                  (g45_mi_batch_buffer_start_gtt(c->dw) ? 0 :
                   G45_BBSTATE_PHYS) |
                  (non_secure ? G45_BBSTATE_NON_SECURE : 0);
@@ -617,7 +618,7 @@ static StepResult op_3d(G45Engine *e, const Cmd *c, bool state)
 static StepResult op_noop(G45Engine *e, const Cmd *c)
 {
     if (g45_mi_noop_identification_write(c->dw)) {
-        e->nopid = g45_mi_noop_identification_number(c->dw);
+        e->reg[G45_ER_NOPID] = g45_mi_noop_identification_number(c->dw);
     }
     return STEP_NEXT;
 }
@@ -644,7 +645,7 @@ static StepResult op_wait(G45Engine *e, const Cmd *c)
 
 static StepResult op_report_head(G45Engine *e, const Cmd *c)
 {
-    hws_write(e, G45_HWS_HEAD_REPORT * 4, &e->head, 4);
+    hws_write(e, G45_HWS_HEAD_REPORT * 4, &e->reg[G45_ER_HEAD], 4);
     return STEP_NEXT;
 }
 
@@ -654,7 +655,7 @@ static StepResult op_bb_end(G45Engine *e, const Cmd *c)
         return STEP_NEXT;       /* in the ring: nothing to end */
     }
     e->in_batch = false;
-    e->bbstate = 0;
+    e->reg[G45_ER_BBSTATE] = 0;
     e->fetch_n = 0;
     return STEP_JUMP;
 }
@@ -688,7 +689,7 @@ static StepResult op_blt(G45Engine *e, const Cmd *c)
 {
     uint32_t row = 0;
 
-    if (e->blt_row && e->blt_at == e->acthd && e->blt_hdr == c->dw[0] &&
+    if (e->blt_row && e->blt_at == e->reg[G45_ER_ACTHD] && e->blt_hdr == c->dw[0] &&
         e->blt_in_batch == e->in_batch) {
         row = e->blt_row;
     } else {
@@ -697,7 +698,7 @@ static StepResult op_blt(G45Engine *e, const Cmd *c)
     if (!g45_blt_exec_slice(&e->blt, c->dw, c->n, &row,
                             G45_BLT_SLICE_PIXELS) && row) {
         e->blt_row = row;
-        e->blt_at = e->acthd;
+        e->blt_at = e->reg[G45_ER_ACTHD];
         e->blt_hdr = c->dw[0];
         e->blt_in_batch = e->in_batch;
         return STEP_AGAIN;
@@ -744,15 +745,15 @@ static bool privilege_ok(G45Engine *e, const Cmd *c)
     if (d->priv) {
         eir = G45_EIR_CP_PRIV;
         CS_ERROR(e, "%s in a non-secure batch at 0x%08x: refused", d->name,
-                 e->acthd);
+                 e->reg[G45_ER_ACTHD]);
     } else if (d->gtt_bit && !(c->dw[0] & d->gtt_bit)) {
         eir = G45_EIR_MEM_PRIV;
         CS_ERROR(e, "%s to physical memory in a non-secure batch at 0x%08x: "
-                 "refused", d->name, e->acthd);
+                 "refused", d->name, e->reg[G45_ER_ACTHD]);
     } else {
         return true;
     }
-    e->ipehr = c->dw[0];
+    e->reg[G45_ER_IPEHR] = c->dw[0];
     e->stats.priv_violations++;
     if (e->ops->error) {
         e->ops->error(e->opaque, eir);
@@ -776,7 +777,7 @@ static StepResult execute(G45Engine *e, const Cmd *c)
         parser_error(e, c, "render-only command on the video ring");
         return STEP_STOP;
     }
-    if ((e->bbstate & G45_BBSTATE_NON_SECURE) && !privilege_ok(e, c)) {
+    if ((e->reg[G45_ER_BBSTATE] & G45_BBSTATE_NON_SECURE) && !privilege_ok(e, c)) {
         return STEP_NEXT;       /* refused: a no-op, parsing goes on */
     }
     return handlers[d->op](e, c);
@@ -794,7 +795,7 @@ static bool step_l(G45Engine *e)
     if (e->ops->trace && hwgpu_trace_on(e->host)) {
         char line[1024];        /* field by field: 3D commands are long */
         int n = snprintf(line, sizeof(line), "%s 0x%08x%s: ", eng_name(e),
-                         e->acthd, e->in_batch ? " (batch)" : "");
+                         e->reg[G45_ER_ACTHD], e->in_batch ? " (batch)" : "");
 
         g45_cmd_disasm(c.dw, c.n, line + n, sizeof(line) - n);
         e->ops->trace(e->opaque, line);
@@ -819,14 +820,6 @@ static bool step_l(G45Engine *e)
     return true;
 }
 
-/* Take the engine lock from outside the worker, announcing the wait. */
-static void lock_engine(G45Engine *e)
-{
-    g_atomic_int_inc(&e->waiters);
-    hwgpu_mutex_lock(&e->lock);
-    g_atomic_int_add(&e->waiters, -1);
-}
-
 static uint32_t run_l(G45Engine *e, uint32_t budget)
 {
     uint32_t n = 0;
@@ -841,7 +834,7 @@ static uint32_t run_l(G45Engine *e, uint32_t budget)
             break;
         }
         n++;
-        if (e->thread && g_atomic_int_get(&e->waiters)) {
+        if (hwgpu_worker_contended(&e->worker)) {
             break;      /* somebody waits for the lock: hand it over */
         }
         if (e->since_progress &&
@@ -856,155 +849,96 @@ static uint32_t run_l(G45Engine *e, uint32_t budget)
 
 /* ---- MMIO --------------------------------------------------------------- */
 
-static uint32_t masked(uint32_t old, uint32_t val)
-{
-    uint32_t m = val >> 16;
-
-    return (old & ~m) | (val & m & 0xffff);
-}
-
 static void kick(G45Engine *e)
 {
-    hwgpu_cond_broadcast(&e->cond);
+    hwgpu_worker_kick(&e->worker);
 }
 
 static bool mmio_read_l(G45Engine *e, uint32_t off, uint32_t *val)
 {
-    bool rcs = e->id == G45_ENGINE_RCS;
+    int i = reg_of(off, e->id == G45_ENGINE_RCS);
 
-    switch (off) {
-    case G45_RING_TAIL:
-        *val = e->tail;
+    if (i < 0) {
+        return false;
+    }
+    *val = e->reg[i];
+    switch (i) {
+    case G45_ER_CTL:
+        *val |= e->wait_mask ? G45_CTL_WAIT : 0;
         break;
-    case G45_RING_HEAD:
-        *val = e->head;
-        break;
-    case G45_RING_START:
-        *val = e->start;
-        break;
-    case G45_RING_CTL:
-        *val = e->ctl | (e->wait_mask ? G45_CTL_WAIT : 0);
-        break;
-    case G45_RING_IPEIR:
-        *val = e->ipeir;
-        break;
-    case G45_RING_IPEHR:
-        *val = e->ipehr;
-        break;
-    case G45_RING_ACTHD:
-        *val = e->acthd;
-        break;
-    case G45_RING_HWS_PGA:
-        *val = e->hws_pga;
-        break;
-    case G45_RING_NOPID:
-        *val = e->nopid;
-        break;
-    case G45_RING_HWSTAM:
-        *val = e->hwstam;
-        break;
-    case G45_RING_MI_MODE:
-        *val = e->mi_mode;
-        if ((e->mi_mode & G45_MI_MODE_STOP_RING) || !runnable_l(e)) {
+    case G45_ER_MI_MODE:
+        if ((e->reg[G45_ER_MI_MODE] & G45_MI_MODE_STOP_RING) ||
+            !runnable_l(e)) {
             *val |= G45_MI_MODE_IDLE;
         }
-        if (e->wait_mask && !(e->mi_mode & G45_MI_MODE_STOP_RING)) {
+        if (e->wait_mask &&
+            !(e->reg[G45_ER_MI_MODE] & G45_MI_MODE_STOP_RING)) {
             *val &= ~G45_MI_MODE_IDLE;
         }
         break;
-    case G45_RING_INSTPM:
-        *val = e->instpm;
-        break;
-    case G45_RING_BBSTATE:
-        *val = e->bbstate;
-        break;
-    case G45_RING_BBADDR:
-        *val = e->bbaddr;
-        break;
-    case G45_RING_CCID:
-        if (!rcs) {
-            return false;
-        }
-        *val = e->ccid;
-        break;
-    case G45_RING_CXT_SIZE:
-        if (!rcs) {
-            return false;
-        }
-        *val = e->cxt_size;
-        break;
     default:
-        return false;
+        break;
     }
     return true;
 }
 
+/* A write as the bank row says (mask, masked, write-1-to-clear, RO). */
+static void reg_store(G45Engine *e, int i, uint32_t val)
+{
+    const G45EngineReg *r = &g45_engine_regs[i];
+
+    if (r->flags & G45_ER_RO) {
+        return;
+    } else if (r->flags & G45_ER_W1C) {
+        e->reg[i] &= ~(val & r->wmask);     /* i915 writes the value back */
+    } else if (r->flags & G45_ER_MASKED) {
+        uint32_t m = (val >> 16) & r->wmask;
+
+        e->reg[i] = (e->reg[i] & ~m) | (val & m);
+    } else {
+        e->reg[i] = val & r->wmask;
+    }
+}
+
 static bool mmio_write_l(G45Engine *e, uint32_t off, uint32_t val)
 {
-    switch (off) {
-    case G45_RING_TAIL:
-        e->tail = val & G45_TAIL_ADDR;
+    int i = reg_of(off, e->id == G45_ENGINE_RCS);
+
+    if (i < 0) {
+        return false;
+    }
+    reg_store(e, i, val);
+    /* Side effects: the parser looks again at its ring. */
+    switch (i) {
+    case G45_ER_TAIL:
         e->starved = false;
-        if (e->tail >= ring_size(e) && (e->ctl & G45_CTL_VALID)) {
+        if (e->reg[G45_ER_TAIL] >= ring_size(e) &&
+            (e->reg[G45_ER_CTL] & G45_CTL_VALID)) {
             CS_ERROR(e, "TAIL 0x%x beyond the ring, wrapped", val);
         }
         kick(e);
         break;
-    case G45_RING_HEAD:
-        e->head = val & (G45_HEAD_ADDR | ~0u << G45_HEAD_WRAP_SHIFT);
+    case G45_ER_HEAD:
+    case G45_ER_CTL:
         e->starved = false;
         e->blt_row = 0;
         e->fetch_n = 0;
         ring_progress(e);
         kick(e);
         break;
-    case G45_RING_START:
-        e->start = val & 0xfffff000u;
+    case G45_ER_START:
         e->starved = false;
         e->blt_row = 0;
         e->fetch_n = 0;
         break;
-    case G45_RING_CTL:
-        e->ctl = val & (G45_CTL_SIZE_MASK | G45_CTL_REPORT_MASK |
-                        G45_CTL_VALID);
-        e->starved = false;
-        e->blt_row = 0;
-        e->fetch_n = 0;
-        ring_progress(e);
-        kick(e);
-        break;
-    case G45_RING_IPEIR:
-        e->ipeir &= ~val;       /* i915 writes the read value back */
-        break;
-    case G45_RING_HWS_PGA:
-        e->hws_pga = val & 0xfffff000u;
-        break;
-    case G45_RING_HWSTAM:
-        e->hwstam = val;
-        break;
-    case G45_RING_MI_MODE:
-        e->mi_mode = masked(e->mi_mode, val) & ~G45_MI_MODE_IDLE;
-        if (!(e->mi_mode & G45_MI_MODE_STOP_RING)) {
+    case G45_ER_MI_MODE:
+        if (!(e->reg[G45_ER_MI_MODE] & G45_MI_MODE_STOP_RING)) {
             ring_progress(e);
             kick(e);
         }
         break;
-    case G45_RING_INSTPM:
-        /* Everything is flushed synchronously: SYNC_FLUSH completes at
-         * once and reads back clear. */
-        e->instpm = masked(e->instpm, val) & ~G45_INSTPM_SYNC_FLUSH;
-        break;
-    case G45_RING_IPEHR:
-    case G45_RING_ACTHD:
-    case G45_RING_NOPID:
-    case G45_RING_BBSTATE:
-    case G45_RING_BBADDR:
-        break;                  /* read-only */
-    case G45_RING_CCID:
-    case G45_RING_CXT_SIZE:
-        return e->id == G45_ENGINE_RCS;     /* read-only */
     default:
-        return false;
+        break;
     }
     return true;
 }
@@ -1016,8 +950,8 @@ void g45_engine_init(G45Engine *e, G45EngineId id, G45Gtt *gtt,
                      void *opaque)
 {
     memset(e, 0, sizeof(*e));
-    hwgpu_mutex_init(&e->lock);
-    hwgpu_cond_init(&e->cond);
+    hwgpu_worker_init(&e->worker, id == G45_ENGINE_RCS ? "g45-rcs" :
+                      "g45-bsd", &worker_ops, e);
     e->id = id;
     e->base = id == G45_ENGINE_RCS ? G45_RCS_BASE : G45_BSD_BASE;
     e->gtt = gtt;
@@ -1034,11 +968,12 @@ void g45_engine_init(G45Engine *e, G45EngineId id, G45Gtt *gtt,
 
 static void reset_l(G45Engine *e)
 {
-    e->tail = e->head = e->start = e->ctl = 0;
-    e->ipeir = e->ipehr = e->acthd = 0;
-    e->bbstate = e->bbaddr = e->ccid = 0;
-    e->mi_mode = 0;
-    e->instpm = 0;
+    /* GDRST: every register but those the bank keeps reads 0. */
+    for (unsigned i = 0; i < G45_ER__COUNT; i++) {
+        if (!(g45_engine_regs[i].flags & G45_ER_KEEP)) {
+            e->reg[i] = 0;
+        }
+    }
     e->in_batch = e->halted = e->hung = e->starved = false;
     e->wait_mask = 0;
     e->chain = 0;
@@ -1053,37 +988,36 @@ static void reset_l(G45Engine *e)
 
 void g45_engine_power_on(G45Engine *e)
 {
-    lock_engine(e);
+    hwgpu_worker_lock(&e->worker);
     reset_l(e);
-    e->hws_pga = 0;
-    e->hwstam = 0xffffffffu;
-    e->nopid = 0;
-    e->cxt_size = e->id == G45_ENGINE_RCS ? G45_CXT_SIZE_RESET : 0;
-    hwgpu_mutex_unlock(&e->lock);
+    for (unsigned i = 0; i < G45_ER__COUNT; i++) {
+        const G45EngineReg *r = &g45_engine_regs[i];
+
+        e->reg[i] = r->rcs_only && e->id != G45_ENGINE_RCS ? 0 : r->power_on;
+    }
+    hwgpu_worker_unlock(&e->worker);
 }
 
 void g45_engine_reset(G45Engine *e)
 {
-    lock_engine(e);
+    hwgpu_worker_lock(&e->worker);
     reset_l(e);
     kick(e);
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_unlock(&e->worker);
 }
 
 void g45_engine_destroy(G45Engine *e)
 {
-    g45_engine_stop_worker(e);
-    hwgpu_cond_destroy(&e->cond);
-    hwgpu_mutex_destroy(&e->lock);
+    hwgpu_worker_destroy(&e->worker);
 }
 
 bool g45_engine_mmio_read(G45Engine *e, uint32_t off, uint32_t *val)
 {
     bool r;
 
-    lock_engine(e);
+    hwgpu_worker_lock(&e->worker);
     r = mmio_read_l(e, off, val);
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_unlock(&e->worker);
     return r;
 }
 
@@ -1091,31 +1025,31 @@ bool g45_engine_mmio_write(G45Engine *e, uint32_t off, uint32_t val)
 {
     bool r;
 
-    lock_engine(e);
+    hwgpu_worker_lock(&e->worker);
     r = mmio_write_l(e, off, val);
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_unlock(&e->worker);
     return r;
 }
 
 void g45_engine_event(G45Engine *e, uint32_t events)
 {
-    lock_engine(e);
+    hwgpu_worker_lock(&e->worker);
     if ((e->wait_mask & events) && !e->halted) {
         e->wait_mask = 0;
         e->stats.cmds++;
         advance(e, 1);          /* the MI_WAIT_FOR_EVENT retires */
         kick(e);
     }
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_unlock(&e->worker);
 }
 
 uint32_t g45_engine_waiting(G45Engine *e)
 {
     uint32_t m;
 
-    lock_engine(e);
+    hwgpu_worker_lock(&e->worker);
     m = e->halted ? 0 : e->wait_mask;
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_unlock(&e->worker);
     return m;
 }
 
@@ -1123,9 +1057,9 @@ uint32_t g45_engine_run(G45Engine *e, uint32_t budget)
 {
     uint32_t n;
 
-    lock_engine(e);
+    hwgpu_worker_lock(&e->worker);
     n = run_l(e, budget);
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_unlock(&e->worker);
     return n;
 }
 
@@ -1133,81 +1067,56 @@ bool g45_engine_busy(G45Engine *e)
 {
     bool r;
 
-    lock_engine(e);
+    hwgpu_worker_lock(&e->worker);
     r = runnable_l(e);
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_unlock(&e->worker);
     return r;
 }
 
-static gpointer worker_main(gpointer opaque)
+/* The worker thread's view of the engine (hw/common/worker.c). */
+static bool worker_runnable(void *opaque)
+{
+    return runnable_l(opaque);
+}
+
+static void worker_run(void *opaque)
 {
     G45Engine *e = opaque;
 
-    hwgpu_mutex_lock(&e->lock);
-    while (!e->quit) {
-        if (!runnable_l(e)) {
-            hwgpu_cond_broadcast(&e->cond);     /* for g45_engine_wait_idle */
-            if (e->wait_mask && e->hang_ns) {
-                hwgpu_cond_wait_until(&e->cond, &e->lock,
-                                      g_get_monotonic_time() + 10000);
-                check_wait_hang(e);
-            } else {
-                hwgpu_cond_wait(&e->cond, &e->lock);
-            }
-            continue;
-        }
-        run_l(e, e->chunk);
-        /*
-         * Let MMIO accesses in between chunks: a chunk ends early when a
-         * caller waits for the lock, and the worker steps aside until every
-         * waiter has had it (a vCPU holding the BQL must not wait long).
-         */
-        hwgpu_mutex_unlock(&e->lock);
-        g_thread_yield();
-        for (int spins = 0; g_atomic_int_get(&e->waiters) && spins < 100000;
-             spins++) {
-            g_thread_yield();
-        }
-        hwgpu_mutex_lock(&e->lock);
-    }
-    hwgpu_mutex_unlock(&e->lock);
-    return NULL;
+    run_l(e, e->chunk);
 }
+
+/* A ring waiting for an event is looked at every 10 ms for a hang. */
+static int64_t worker_idle_us(void *opaque)
+{
+    G45Engine *e = opaque;
+
+    return e->wait_mask && e->hang_ns ? 10000 : 0;
+}
+
+static void worker_idle_tick(void *opaque)
+{
+    check_wait_hang(opaque);
+}
+
+static const HwgpuWorkerOps worker_ops = {
+    .runnable = worker_runnable,
+    .run = worker_run,
+    .idle_timeout_us = worker_idle_us,
+    .idle_tick = worker_idle_tick,
+};
 
 bool g45_engine_start_worker(G45Engine *e)
 {
-    lock_engine(e);
-    if (!e->thread) {
-        e->quit = false;
-        e->thread = g_thread_try_new(e->id == G45_ENGINE_RCS ? "g45-rcs" :
-                                     "g45-bsd", worker_main, e, NULL);
-    }
-    hwgpu_mutex_unlock(&e->lock);
-    return e->thread != NULL;
+    return hwgpu_worker_start(&e->worker);
 }
 
 void g45_engine_stop_worker(G45Engine *e)
 {
-    GThread *t;
-
-    lock_engine(e);
-    t = e->thread;
-    e->quit = true;
-    kick(e);
-    hwgpu_mutex_unlock(&e->lock);
-    if (t) {
-        g_thread_join(t);
-    }
-    lock_engine(e);
-    e->thread = NULL;
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_stop(&e->worker);
 }
 
 void g45_engine_wait_idle(G45Engine *e)
 {
-    lock_engine(e);
-    while (e->thread && !e->quit && runnable_l(e)) {
-        hwgpu_cond_wait(&e->cond, &e->lock);
-    }
-    hwgpu_mutex_unlock(&e->lock);
+    hwgpu_worker_wait_idle(&e->worker);
 }

@@ -69,34 +69,25 @@ static uint32_t pipeconf_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
                                   g45_gmbus_write)
 
 /*
- * Ring registers belong to the engines (g45-cs.c), which apply masked
- * writes and write-1-to-clear themselves: the file passes raw values.
+ * Ring registers: the rows of the engine register bank (G45_ENGINE_REGS
+ * in g45-cs.h).  Those the engines model take the engine hooks, which
+ * apply masked writes and write-1-to-clear themselves (the file passes
+ * raw values); G45_ER_FILE rows are read-only storage here.
  */
-#define RING(base, off, nm) \
-    { .offset = (base) + (off), .name = (nm), .wmask = 0xffffffffu, \
-      .read = g45_ring_read, .write = g45_ring_write }
-#define RINGS(b, P) \
-    RING(b, G45_RING_TAIL, P "_TAIL"), RING(b, G45_RING_HEAD, P "_HEAD"), \
-    RING(b, G45_RING_START, P "_START"), RING(b, G45_RING_CTL, P "_CTL"), \
-    RING(b, G45_RING_IPEIR, P "_IPEIR"), RING(b, G45_RING_IPEHR, P "_IPEHR"), \
-    RO((b) + G45_RING_INSTDONE, P "_INSTDONE", 0), \
-    RO((b) + G45_RING_INSTPS, P "_INSTPS", 0), \
-    RING(b, G45_RING_ACTHD, P "_ACTHD"), \
-    RO((b) + 0x078, P "_DMA_FADD", 0), \
-    RING(b, G45_RING_HWS_PGA, P "_HWS_PGA"), \
-    RING(b, G45_RING_NOPID, P "_NOPID"), \
-    RING(b, G45_RING_HWSTAM, P "_HWSTAM"), \
-    RING(b, G45_RING_MI_MODE, P "_MI_MODE"), \
-    RING(b, G45_RING_INSTPM, P "_INSTPM"), \
-    RING(b, G45_RING_BBSTATE, P "_BB_STATE"), \
-    RING(b, G45_RING_BBADDR, P "_BB_ADDR")
+#define RING_ROW(b, nm, o, fl) \
+    { .offset = (b) + (o), .name = (nm), \
+      .reset = 0, .wmask = ((fl) & G45_ER_FILE) ? 0 : 0xffffffffu, \
+      .read = ((fl) & G45_ER_FILE) ? NULL : g45_ring_read, \
+      .write = ((fl) & G45_ER_FILE) ? NULL : g45_ring_write },
+#define RCS_ROW(id, o, nm, fl, wm, pon) RING_ROW(G45_RCS_BASE, "RCS_" nm, o, fl)
+#define BSD_ROW(id, o, nm, fl, wm, pon) RING_ROW(G45_BSD_BASE, "BSD_" nm, o, fl)
+#define RCS_OWN_ROW(id, o, nm, fl, wm, pon) RING_ROW(G45_RCS_BASE, nm, o, fl)
 
 const HwgpuRegDesc g45_reg_table[] = {
     RW(G45_PGETBL_CTL, "PGETBL_CTL", 0),
-    RINGS(G45_RCS_BASE, "RCS"),
-    RING(G45_RCS_BASE, G45_RING_CCID, "CCID"),
-    RING(G45_RCS_BASE, G45_RING_CXT_SIZE, "CXT_SIZE"),
-    RINGS(G45_BSD_BASE, "BSD"),
+    G45_ENGINE_REGS(RCS_ROW)
+    G45_RCS_REGS(RCS_OWN_ROW)
+    G45_ENGINE_REGS(BSD_ROW)
     /* First-level interrupt bank: IIR latches, IER gates the line. */
     HOOKED(G45_IER, "IER", 0xffffffffu, 0, NULL, g45_disp_write_irq),
     HOOKED(G45_IIR, "IIR", 0, 0xffffffffu, NULL, g45_disp_write_irq),

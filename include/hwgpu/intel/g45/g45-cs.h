@@ -23,6 +23,7 @@
 #include "hwgpu/common/thread.h"
 #include "hwgpu/intel/g45/g45-blt.h"
 #include "hwgpu/intel/common/gtt.h"
+#include "hwgpu/common/worker.h"
 
 /* Engine MMIO bases (i915 RENDER_RING_BASE, BSD_RING_BASE on G4X) */
 #define G45_RCS_BASE            0x2000
@@ -39,6 +40,7 @@
 #define G45_RING_INSTDONE       0x06c
 #define G45_RING_INSTPS         0x070
 #define G45_RING_ACTHD          0x074
+#define G45_RING_DMA_FADD       0x078
 #define G45_RING_HWS_PGA        0x080
 #define G45_RING_NOPID          0x094
 #define G45_RING_HWSTAM         0x098
@@ -49,14 +51,77 @@
 #define G45_RING_CCID           0x180       /* RCS only */
 #define G45_RING_CXT_SIZE       0x1a0       /* RCS only */
 
-/* The registers an engine owns: for building register-file descriptors. */
+/*
+ * The engine register bank, one row per register, declared once: the
+ * engines' storage, reads and writes (g45-cs.c), the register-file rows of
+ * both rings (g45-regs.c) and the list commands may not reach are all
+ * derived from these two lists.
+ *   X(ID, offset, "NAME", flags, writable mask, power-on value)
+ * Offsets are relative to the engine base (i915 intel_engine_regs.h names;
+ * G45 PRM Vol 1 "Ring Buffer" registers).  Flags: G45_ER_FILE registers
+ * are plain read-only storage of the register file (the engine does not
+ * model them); G45_ER_RO ignores writes; G45_ER_MASKED takes bits 31:16
+ * as the write enables of bits 15:0; G45_ER_W1C clears the bits written
+ * as 1; G45_ER_KEEP survives a GDRST engine reset.  Side effects of
+ * writes (kicking the parser) and computed read bits (CTL's wait bit,
+ * MI_MODE's idle bit) are code in g45-cs.c.
+ */
+#define G45_ER_FILE     (1u << 0)
+#define G45_ER_RO       (1u << 1)
+#define G45_ER_MASKED   (1u << 2)
+#define G45_ER_W1C      (1u << 3)
+#define G45_ER_KEEP     (1u << 4)
+#define G45_ER_RCS      (1u << 5)   /* the render engine only */
+
+#define G45_ENGINE_REGS(X) \
+    X(TAIL, G45_RING_TAIL, "TAIL", 0, G45_TAIL_ADDR, 0) \
+    X(HEAD, G45_RING_HEAD, "HEAD", 0, \
+      G45_HEAD_ADDR | ~0u << G45_HEAD_WRAP_SHIFT, 0) \
+    X(START, G45_RING_START, "START", 0, 0xfffff000u, 0) \
+    X(CTL, G45_RING_CTL, "CTL", 0, \
+      G45_CTL_SIZE_MASK | G45_CTL_REPORT_MASK | G45_CTL_VALID, 0) \
+    X(IPEIR, G45_RING_IPEIR, "IPEIR", G45_ER_W1C, 0xffffffffu, 0) \
+    X(IPEHR, G45_RING_IPEHR, "IPEHR", G45_ER_RO, 0, 0) \
+    X(INSTDONE, G45_RING_INSTDONE, "INSTDONE", G45_ER_FILE, 0, 0) \
+    X(INSTPS, G45_RING_INSTPS, "INSTPS", G45_ER_FILE, 0, 0) \
+    X(ACTHD, G45_RING_ACTHD, "ACTHD", G45_ER_RO, 0, 0) \
+    X(DMA_FADD, G45_RING_DMA_FADD, "DMA_FADD", G45_ER_FILE, 0, 0) \
+    X(HWS_PGA, G45_RING_HWS_PGA, "HWS_PGA", G45_ER_KEEP, 0xfffff000u, 0) \
+    X(NOPID, G45_RING_NOPID, "NOPID", G45_ER_RO | G45_ER_KEEP, 0, 0) \
+    X(HWSTAM, G45_RING_HWSTAM, "HWSTAM", G45_ER_KEEP, 0xffffffffu, \
+      0xffffffffu) \
+    X(MI_MODE, G45_RING_MI_MODE, "MI_MODE", G45_ER_MASKED, \
+      0xffffu & ~G45_MI_MODE_IDLE, 0) \
+    X(INSTPM, G45_RING_INSTPM, "INSTPM", G45_ER_MASKED, \
+      0xffffu & ~G45_INSTPM_SYNC_FLUSH, 0) \
+    X(BBSTATE, G45_RING_BBSTATE, "BB_STATE", G45_ER_RO, 0, 0) \
+    X(BBADDR, G45_RING_BBADDR, "BB_ADDR", G45_ER_RO, 0, 0)
+
+/* The render engine's own (register-file names carry no ring prefix). */
+#define G45_RCS_REGS(X) \
+    X(CCID, G45_RING_CCID, "CCID", G45_ER_RO | G45_ER_RCS, 0, 0) \
+    X(CXT_SIZE, G45_RING_CXT_SIZE, "CXT_SIZE", \
+      G45_ER_RO | G45_ER_KEEP | G45_ER_RCS, 0, G45_CXT_SIZE_RESET)
+
+typedef enum G45EngineRegId {
+#define G45_ER_ENUM(id, off, nm, fl, wm, pon) G45_ER_##id,
+    G45_ENGINE_REGS(G45_ER_ENUM)
+    G45_RCS_REGS(G45_ER_ENUM)
+#undef G45_ER_ENUM
+    G45_ER__COUNT
+} G45EngineRegId;
+
 typedef struct G45EngineReg {
     uint32_t off;               /* relative to the engine base */
     const char *name;
+    uint32_t flags;             /* G45_ER_* */
+    uint32_t wmask;
+    uint32_t power_on;
     bool rcs_only;
 } G45EngineReg;
 
-extern const G45EngineReg g45_engine_regs[];
+/* Indexed by G45EngineRegId. */
+extern const G45EngineReg g45_engine_regs[G45_ER__COUNT];
 extern const unsigned g45_engine_nregs;
 
 /* Field layouts (i915 intel_engine_regs.h) */
@@ -144,7 +209,7 @@ typedef struct G45EngineStats {
 } G45EngineStats;
 
 typedef struct G45Engine {
-    HwgpuMutex lock;
+    HwgpuWorker worker;         /* the thread and the engine's lock */
     G45EngineId id;
     uint32_t base;
     G45Gtt *gtt;
@@ -153,10 +218,8 @@ typedef struct G45Engine {
     void *opaque;
     G45Blt blt;
 
-    /* Registers */
-    uint32_t tail, head, start, ctl;
-    uint32_t ipeir, ipehr, acthd, hws_pga, nopid, hwstam;
-    uint32_t mi_mode, instpm, bbstate, bbaddr, ccid, cxt_size;
+    /* Registers: the bank of G45_ENGINE_REGS / G45_RCS_REGS */
+    uint32_t reg[G45_ER__COUNT];
 
     /* Parser state */
     bool in_batch;
@@ -190,11 +253,6 @@ typedef struct G45Engine {
     uint64_t ps_depth_count;    /* set by the 3D pipeline */
     G45EngineStats stats;
 
-    /* Worker thread */
-    gint waiters;               /* callers waiting for the lock */
-    GThread *thread;
-    HwgpuCond cond;
-    bool quit;
     uint32_t chunk;             /* commands per worker iteration */
 } G45Engine;
 

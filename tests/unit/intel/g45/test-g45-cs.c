@@ -602,6 +602,7 @@ static void test_reg_list(void)
 
             for (unsigned i = 0; i < g45_engine_nregs; i++) {
                 listed |= g45_engine_regs[i].off == off &&
+                          !(g45_engine_regs[i].flags & G45_ER_FILE) &&
                           (id == G45_ENGINE_RCS ||
                            !g45_engine_regs[i].rcs_only);
             }
