@@ -156,7 +156,7 @@ static void test_log_bounded(void)
 /*
  * The command stream is traced with its disassembly (`-trace
  * hwgpu_event`): each command the ring executes, with engine and
- * address, batches included.
+ * address, batches included; ring pointer writes and batch start/end.
  */
 static void test_trace_commands(void)
 {
@@ -184,6 +184,12 @@ static void test_trace_commands(void)
     g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 cmd: RCS 0x00010000: "
                             "MI_BATCH_BUFFER_START len=2 gtt=1 "
                             "non_secure=0 address=0x00030000"));
+    /* Ring head/tail and batch start/end are events of their own. */
+    g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 ring: RCS TAIL <- "));
+    g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 batch: RCS: start "
+                            "0x00030000 (GTT, secure)"));
+    g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 batch: RCS: end at "
+                            "0x00030004"));
     g_assert_nonnull(strstr(text, "RCS 0x00030004 (batch): "
                             "MI_BATCH_BUFFER_END"));
     g_assert_nonnull(strstr(text, "RCS 0x00010008: MI_USER_INTERRUPT"));
