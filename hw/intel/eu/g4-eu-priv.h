@@ -232,4 +232,16 @@ static inline void copy_lanes(void *dst, const void *src, unsigned n,
     }
 }
 
+/* The ALU opcode table (g4-eu-alu.c; Table 13-21 L10097-L10264). */
+typedef struct AluEntry {
+    G4AluFn f;              /* float execution */
+    G4AluFn i;              /* integer execution */
+    uint8_t nsrc;
+    bool arith;             /* 0x40-0x5a: implied acc write, FTZ */
+    bool int_only;
+    bool bits;              /* logic: operate on raw bits */
+} AluEntry;
+
+extern const AluEntry g4_alu_table[G4_EU_NUM_OPCODES];
+
 #endif

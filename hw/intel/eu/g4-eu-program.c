@@ -1,0 +1,382 @@
+/*
+ * G45 EU interpreter: pre-decoding a kernel into the run loop's internal
+ * form (operand regions resolved, ALU functions chosen, flow-control
+ * targets checked; seed 002 chapters 11, 13 and 14, seed-002.md sections
+ * 3.5-3.11).  The run loop is in g4-eu-exec.c.
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "g4-eu-priv.h"
+
+/* ---- pre-decoding ---- */
+
+/* Second half of a compressed instruction (L8746-L8800, L8843). */
+static void second_half(G4EuOperand *o, bool is_dst, bool sub16)
+{
+    if (o->file == G4_FILE_IMM) {
+        return;
+    }
+    if (o->indirect) {
+        o->addr_subnr |= 1;
+        return;
+    }
+    if (o->file == G4_FILE_ARF) {
+        if ((o->nr & 0xf0) == G4_ARF_ACC) {
+            o->nr |= 1;                 /* acc0 -> acc1 */
+        }
+        return;
+    }
+    if (o->file == G4_FILE_MRF && is_dst) {
+        /* Compr4: RegNum[7] set -> +4 (L8750, L8781), else +1 */
+        o->nr = (o->nr & 0x80) ? (o->nr & 0x7f) + 4 : o->nr + 1;
+        return;
+    }
+    if (!is_dst && o->vstride == 0 && o->width == 1 && o->hstride == 0) {
+        return;                         /* scalar region unchanged */
+    }
+    if (sub16) {
+        o->subnr |= 16;                 /* packed word to dword (L8775) */
+    } else {
+        o->nr |= 1;
+    }
+}
+
+static void set_illegal(G4Op *op, unsigned exec, const char *why)
+{
+    op->exec = exec;
+    op->why = why;
+}
+
+static bool prepare_alu(G4Op *op, const G4EuInst *in, const char **why)
+{
+    unsigned es = in->exec_size ? in->exec_size : 1;
+    const G4EuOpInfo *info = g4_eu_opcode_info(in->opcode);
+    unsigned nsrc = info ? info->nsrc : 2;
+
+    if (!g4_alu_prepare(op, in, why)) {
+        return false;
+    }
+    if (es > 16 && in->compression != G4_COMPR_COMPR) {
+        *why = "SIMD32 needs compression";
+        return false;
+    }
+    op->nhalves = in->compression == G4_COMPR_COMPR ? 2 : 1;
+    op->ip_dst = in->dst.file == G4_FILE_ARF && !in->dst.indirect &&
+                 (in->dst.nr & 0xf0) == G4_ARF_IP;
+    for (unsigned k = 0; k < op->nhalves; k++) {
+        G4Half *h = &op->h[k];
+        G4EuInst hi = *in;
+        unsigned n = es / op->nhalves;
+
+        if (n == 0) {
+            n = 1;
+        }
+        h->n = n > 16 ? 16 : n;
+        if (op->sechalf) {
+            h->mbit0 = 8;
+            h->lane0 = 8;
+            if (hi.dst.file == G4_FILE_ARF && !hi.dst.indirect &&
+                (hi.dst.nr & 0xf0) == G4_ARF_ACC) {
+                hi.dst.nr |= 1;
+            }
+            if (hi.src0.file == G4_FILE_ARF && !hi.src0.indirect &&
+                (hi.src0.nr & 0xf0) == G4_ARF_ACC) {
+                hi.src0.nr |= 1;
+            }
+        }
+        if (hi.dst.file == G4_FILE_MRF && !hi.dst.indirect) {
+            hi.dst.nr &= 0x7f;
+        }
+        if (k == 1) {
+            bool dw = g4_eu_type_size(in->dst.type) == 4 &&
+                      in->dst.hstride == 1 && es == 16;
+
+            h->mbit0 = es == 32 ? 0 : 8;
+            h->lane0 = es == 32 ? 16 : 8;
+            hi.dst = in->dst;
+            second_half(&hi.dst, true, false);
+            second_half(&hi.src0, false, dw &&
+                        g4_eu_type_size(in->src0.type) == 2 &&
+                        in->src0.hstride == 1 && in->src0.width > 1);
+            if (in->opcode == G4_OP_PLN) {
+                hi.src1.nr += 2;        /* pln: src1 + 2 (L8829) */
+            } else {
+                second_half(&hi.src1, false, dw &&
+                            g4_eu_type_size(in->src1.type) == 2 &&
+                            in->src1.hstride == 1 && in->src1.width > 1);
+            }
+        }
+        if (!g4_opnd_prepare(&h->dst, &hi.dst, 0, true, op->align16, h->n,
+                             why) ||
+            !g4_opnd_prepare(&h->src[0], &hi.src0, in->imm, false,
+                             op->align16, h->n, why)) {
+            return false;
+        }
+        if (nsrc > 1 && !g4_opnd_prepare(&h->src[1], &hi.src1, in->imm,
+                                         false, op->align16, h->n, why)) {
+            return false;
+        }
+        if (in->opcode == G4_OP_PLN) {
+            G4EuOperand v = hi.src1;
+
+            if (v.file != G4_FILE_GRF || v.indirect) {
+                *why = "pln src1 must be a direct GRF";
+                return false;
+            }
+            v.nr += 1;                  /* v = the register after u */
+            if (!g4_opnd_prepare(&h->src[2], &v, 0, false, op->align16,
+                                 h->n, why)) {
+                return false;
+            }
+        }
+        if (h->dst.kind == G4K_IMM) {
+            *why = "immediate destination";
+            return false;
+        }
+        h->fast_dst = op->cls == G4C_FLOAT && !op->cmod && !op->sat &&
+                      (h->dst.kind == G4K_GRF || h->dst.kind == G4K_MRF) &&
+                      h->dst.type == G4_TYPE_F && h->dst.contig &&
+                      in->opcode != G4_OP_CMP && in->opcode != G4_OP_CMPN;
+    }
+    op->fast = g4_alu_fast_pick(op);
+    return true;
+}
+
+static void prepare_op(G4Op *op, const G4EuInst *in)
+{
+    const char *why = NULL;
+
+    memset(op, 0, sizeof(*op));
+    op->opcode = in->opcode;
+    op->cmod = in->opcode == G4_OP_SEND ? 0 : in->cond_modifier;
+    op->sat = in->saturate;
+    op->align16 = in->access_mode == G4_ALIGN16;
+    op->nomask = in->mask_control;
+    op->pred = in->pred_control;
+    op->pred_inv = in->pred_inv;
+    op->flag_sub = in->flag_subreg & 1;
+    op->exec_size = in->exec_size ? in->exec_size : 1;
+    op->wmask = op->align16 ? (in->dst.writemask & 15) : 15;
+    op->sechalf = in->compression == G4_COMPR_SECHALF;
+    op->jump = in->jump_count;
+    op->pop = in->pop_count;
+    op->nhalves = 1;
+
+    switch (in->opcode) {
+    case G4_OP_NOP:
+    case G4_OP_NENOP:
+        op->exec = G4X_NOP;
+        return;
+    case G4_OP_WAIT:        /* one thread, synchronous: nothing to wait for */
+        op->exec = G4X_NOP;
+        return;
+    case G4_OP_ILLEGAL:     /* illegal-opcode exception, no SIP (L9340) */
+        set_illegal(op, G4X_ILLEGAL, "illegal opcode 0 (L9340)");
+        return;
+    case G4_OP_MOVI: {
+        /*
+         * Indexed move (L12242-L12324): a mov whose source register comes
+         * from a0.0 and whose channel n takes subregister a0.n[4:0].
+         */
+        G4EuInst m = *in;
+
+        if (!in->src0.indirect || in->src0.file != G4_FILE_GRF ||
+            op->align16 || in->compression == G4_COMPR_COMPR ||
+            op->exec_size > 8) {
+            set_illegal(op, G4X_ILLEGAL, "movi needs an indirect GRF source, "
+                        "Align1, ExecSize <= 8 (L12290-L12300)");
+            return;
+        }
+        m.opcode = G4_OP_MOV;
+        op->opcode = G4_OP_MOV;
+        op->exec = G4X_ALU;
+        if (!prepare_alu(op, &m, &why)) {
+            set_illegal(op, G4X_ILLEGAL, why);
+            return;
+        }
+        op->h[0].src[0].ind_mode = 3;
+        return;
+    }
+    case G4_OP_MSAVE:
+    case G4_OP_MREST:
+    case G4_OP_PUSH:
+    case G4_OP_POP: {
+        /* the stack operand is ms0.0 (istack) or ms0.16 (lstack) */
+        const G4EuOperand *st = in->opcode == G4_OP_MREST ||
+                                in->opcode == G4_OP_POP ? &in->src0
+                                                        : &in->dst;
+
+        if (st->file != G4_FILE_ARF || st->indirect ||
+            (st->nr & 0xf0) != G4_ARF_MSTACK) {
+            set_illegal(op, G4X_ILLEGAL, "mask-stack operand expected "
+                        "(L12326-L12800)");
+            return;
+        }
+        op->exec = G4X_MSTACK;
+        op->pop = st->subnr >= 16;      /* 1 = lstack */
+        if (!g4_opnd_prepare(&op->h[0].dst, &in->dst, 0, true, false, 1,
+                             &why) ||
+            !g4_opnd_prepare(&op->h[0].src[0], &in->src0, in->imm, false,
+                             false, 1, &why) ||
+            (in->opcode == G4_OP_POP &&
+             !g4_opnd_prepare(&op->h[0].src[1], &in->src1, in->imm, false,
+                              false, 1, &why))) {
+            set_illegal(op, G4X_ILLEGAL, why);
+        }
+        op->h[0].n = 1;
+        return;
+    }
+    case G4_OP_JMPI:
+        op->exec = G4X_JMPI;
+        if (in->src1.file == G4_FILE_IMM) {
+            op->jump = (int16_t)in->imm;
+        } else {
+            G4EuOperand s = in->src1;
+
+            s.type = G4_TYPE_D;
+            if (!g4_opnd_prepare(&op->h[0].src[1], &s, 0, false, false, 1,
+                                 &why)) {
+                set_illegal(op, G4X_ILLEGAL, why);
+                return;
+            }
+            op->h[0].n = 1;
+            op->send_desc_reg = true;   /* index comes from a register */
+        }
+        return;
+    case G4_OP_IF:
+        op->exec = G4X_IF;
+        return;
+    case G4_OP_IFF:
+        op->exec = G4X_IFF;
+        return;
+    case G4_OP_ELSE:
+        op->exec = G4X_ELSE;
+        return;
+    case G4_OP_ENDIF:
+        op->exec = G4X_ENDIF;
+        return;
+    case G4_OP_DO:
+        op->exec = G4X_DO;
+        return;
+    case G4_OP_WHILE:
+        op->exec = G4X_WHILE;
+        return;
+    case G4_OP_BREAK:
+        op->exec = G4X_BREAK;
+        return;
+    case G4_OP_CONT:
+        op->exec = G4X_CONT;
+        return;
+    case G4_OP_HALT:
+        op->exec = G4X_HALT;
+        return;
+    case G4_OP_SEND: {
+        G4EuInst mov = *in;
+
+        op->exec = G4X_SEND;
+        op->send_mrf = in->send_mrf & 15;
+        op->send_eot = in->send.eot;
+        op->send_desc_reg = in->src1.file != G4_FILE_IMM;
+        op->send_desc = op->send_desc_reg ? 0 :
+                        ((uint32_t)in->send.sfid << 24 |
+                         (uint32_t)in->send.mlen << 20 |
+                         (uint32_t)in->send.rlen << 16 | in->send.function);
+        op->h[0].dst.kind = G4K_NULL;
+        op->h[0].dst.base = 0;
+        if (in->dst.file == G4_FILE_GRF && !in->dst.indirect) {
+            op->h[0].dst.kind = G4K_GRF;
+            op->h[0].dst.base = in->dst.nr * G4_EU_REG_BYTES;
+        }
+        op->h[0].dst.type = in->dst.type;
+        op->h[0].n = op->exec_size > 16 ? 16 : op->exec_size;
+        op->h[0].mbit0 = op->sechalf ? 8 : 0;
+        op->h[0].lane0 = op->h[0].mbit0;
+        /* implied move of a GRF src0 into the first MRF (L13338) */
+        if (in->src0.file == G4_FILE_GRF) {
+            mov.opcode = G4_OP_MOV;
+            mov.cond_modifier = G4_COND_NONE;
+            mov.saturate = false;
+            mov.dst.file = G4_FILE_MRF;
+            mov.dst.indirect = false;
+            mov.dst.nr = op->send_mrf;
+            mov.dst.hstride = in->dst.hstride ? in->dst.hstride : 1;
+            if (!g4_alu_prepare(op, &mov, &why) ||
+                !g4_opnd_prepare(&op->h[1].dst, &mov.dst, 0, true,
+                                 op->align16, op->h[0].n, &why) ||
+                !g4_opnd_prepare(&op->h[1].src[0], &mov.src0, in->imm, false,
+                                 op->align16, op->h[0].n, &why)) {
+                set_illegal(op, G4X_ILLEGAL, why);
+                return;
+            }
+            op->h[1].n = op->h[0].n;
+            op->h[1].mbit0 = op->h[0].mbit0;
+            op->h[1].lane0 = op->h[0].lane0;
+            op->nhalves = 2;            /* marks "implied move present" */
+        }
+        op->cmod = 0;
+        op->acc_write = false;
+        return;
+    }
+    default:
+        break;
+    }
+    op->exec = G4X_ALU;
+    if (!prepare_alu(op, in, &why)) {
+        set_illegal(op, G4X_ILLEGAL, why);
+    }
+}
+
+G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
+                                      const HwgpuHost *host)
+{
+    G4EuProgram *p = g_new0(G4EuProgram, 1);
+
+    p->n = ninst;
+    p->ops = g_new0(G4Op, ninst ? ninst : 1);
+    for (unsigned i = 0; i < ninst; i++) {
+        prepare_op(&p->ops[i], &insts[i]);
+    }
+    return p;
+}
+
+G4EuProgram *g4_eu_program_new(const uint32_t *words, unsigned ninst,
+                               const HwgpuHost *host)
+{
+    G4EuProgram *p = g_new0(G4EuProgram, 1);
+
+    p->n = ninst;
+    p->ops = g_new0(G4Op, ninst ? ninst : 1);
+    for (unsigned i = 0; i < ninst; i++) {
+        G4EuInst in;
+        const char *why = NULL;
+
+        if (!g4_eu_decode(words + 4 * i, &in, &why)) {
+            memset(&p->ops[i], 0, sizeof(G4Op));
+            set_illegal(&p->ops[i], G4X_ILLEGAL,
+                        why ? why : "undecodable instruction");
+            continue;
+        }
+        prepare_op(&p->ops[i], &in);
+    }
+    return p;
+}
+
+void g4_eu_program_free(G4EuProgram *p)
+{
+    if (p) {
+        g_free(p->ops);
+        g_free(p);
+    }
+}
+
+unsigned g4_eu_program_length(const G4EuProgram *p)
+{
+    return p->n;
+}
