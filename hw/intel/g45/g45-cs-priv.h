@@ -33,8 +33,6 @@ typedef struct Cmd {
     const G45CmdDesc *desc;
 } Cmd;
 
-static const HwgpuWorkerOps worker_ops;
-
 static inline uint32_t ring_size(const G45Engine *e)
 {
     return (((e->reg[G45_ER_CTL] & G45_CTL_SIZE_MASK) >> 12) + 1) * G45_GTT_PAGE_SIZE;
