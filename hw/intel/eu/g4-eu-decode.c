@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/eu/g4-eu-inst.h"
+#include "hwgpu/intel/eu/g4-eu-fields.h"
 
 #define F_FLOW   G4_EU_OPF_FLOW
 #define F_SEND   G4_EU_OPF_SEND
@@ -98,17 +99,29 @@ unsigned g4_eu_type_size(G4EuType t)
 
 #define FAIL(msg) do { if (why) { *why = (msg); } return false; } while (0)
 
-/* ---- bit helpers ---- */
+/* ---- fields (include/hwgpu/intel/eu/g4-eu-fields.def) ---- */
 
-static uint32_t field(uint32_t w, unsigned hi, unsigned lo)
-{
-    return (w >> lo) & ((2u << (hi - lo)) - 1);
-}
+#define GET(dw, f) g4_eu_get((dw), G4F_##f)
+#define SET(dw, f, v) g4_eu_set((dw), G4F_##f, (v))
 
-static uint32_t put(uint32_t v, unsigned hi, unsigned lo)
-{
-    return (v & ((2u << (hi - lo)) - 1)) << lo;
-}
+/* A source operand's fields: src0 lives in DW2, src1 in DW3. */
+typedef struct SrcFields {
+    G4EuField da1_subreg, da16_subreg, da_reg, ia1_imm, ia16_imm, ia_subreg;
+    G4EuField abs, negate, addr_mode, a1_hstride, a1_width;
+    G4EuField swz[4], a16_rsvd, vstride;
+} SrcFields;
+
+#define SRC_FIELDS(S) {                                                     \
+        G4F_##S##_DA1_SUBREG_NR, G4F_##S##_DA16_SUBREG_NR,                  \
+        G4F_##S##_DA_REG_NR, G4F_##S##_IA1_ADDR_IMM,                        \
+        G4F_##S##_IA16_ADDR_IMM, G4F_##S##_IA_SUBREG_NR, G4F_##S##_ABS,     \
+        G4F_##S##_NEGATE, G4F_##S##_ADDR_MODE, G4F_##S##_A1_HSTRIDE,        \
+        G4F_##S##_A1_WIDTH,                                                 \
+        { G4F_##S##_A16_SWZ_X, G4F_##S##_A16_SWZ_Y, G4F_##S##_A16_SWZ_Z,    \
+          G4F_##S##_A16_SWZ_W },                                            \
+        G4F_##S##_A16_RSVD, G4F_##S##_VSTRIDE,                              \
+    }
+static const SrcFields src_fields[2] = { SRC_FIELDS(SRC0), SRC_FIELDS(SRC1) };
 
 static int sext(uint32_t v, unsigned bits)
 {
@@ -209,60 +222,59 @@ static bool arf_exists(uint8_t nr)
     }
 }
 
-static void decode_dst(uint32_t dw1, bool a16, G4EuOperand *o)
+static void decode_dst(const uint32_t *dw, bool a16, G4EuOperand *o)
 {
-    uint32_t w = dw1 >> 16;
-
-    o->indirect = field(w, 15, 15);
-    o->hstride = (1u << field(w, 14, 13)) >> 1;
+    o->indirect = GET(dw, DST_ADDR_MODE);
+    o->hstride = (1u << GET(dw, DST_HSTRIDE)) >> 1;
     o->writemask = 0xf;
     if (!o->indirect) {
-        o->nr = field(w, 12, 5);
+        o->nr = GET(dw, DST_DA_REG_NR);
         if (a16) {
-            o->subnr = field(w, 4, 4) * 16;
-            o->writemask = field(w, 3, 0);
+            o->subnr = GET(dw, DST_DA16_SUBREG_NR) * 16;
+            o->writemask = GET(dw, DST_A16_WRITEMASK);
         } else {
-            o->subnr = field(w, 4, 0);
+            o->subnr = GET(dw, DST_DA1_SUBREG_NR);
         }
     } else {
-        o->addr_subnr = field(w, 12, 10);
+        o->addr_subnr = GET(dw, DST_IA_SUBREG_NR);
         if (a16) {
-            o->addr_imm = sext(field(w, 9, 4) << 4, 10);
-            o->writemask = field(w, 3, 0);
+            o->addr_imm = sext(GET(dw, DST_IA16_ADDR_IMM) << 4, 10);
+            o->writemask = GET(dw, DST_A16_WRITEMASK);
         } else {
-            o->addr_imm = sext(field(w, 9, 0), 10);
+            o->addr_imm = sext(GET(dw, DST_IA1_ADDR_IMM), 10);
         }
     }
 }
 
-static uint32_t encode_dst(const G4EuOperand *o, bool a16)
+static void encode_dst(const G4EuOperand *o, bool a16, uint32_t *dw)
 {
-    uint32_t w = put(o->indirect, 15, 15) |
-                 put(hstride_enc(o->hstride), 14, 13);
-
+    SET(dw, DST_ADDR_MODE, o->indirect);
+    SET(dw, DST_HSTRIDE, hstride_enc(o->hstride));
     if (!o->indirect) {
-        w |= put(o->nr, 12, 5);
+        SET(dw, DST_DA_REG_NR, o->nr);
         if (a16) {
-            w |= put(o->subnr >> 4, 4, 4) | put(o->writemask, 3, 0);
+            SET(dw, DST_DA16_SUBREG_NR, o->subnr >> 4);
+            SET(dw, DST_A16_WRITEMASK, o->writemask);
         } else {
-            w |= put(o->subnr, 4, 0);
+            SET(dw, DST_DA1_SUBREG_NR, o->subnr);
         }
     } else {
-        w |= put(o->addr_subnr, 12, 10);
+        SET(dw, DST_IA_SUBREG_NR, o->addr_subnr);
         if (a16) {
-            w |= put((uint32_t)o->addr_imm >> 4, 9, 4) |
-                 put(o->writemask, 3, 0);
+            SET(dw, DST_IA16_ADDR_IMM, (uint32_t)o->addr_imm >> 4);
+            SET(dw, DST_A16_WRITEMASK, o->writemask);
         } else {
-            w |= put((uint32_t)o->addr_imm, 9, 0);
+            SET(dw, DST_IA1_ADDR_IMM, (uint32_t)o->addr_imm);
         }
     }
-    return w << 16;
 }
 
-/* Source region dword (DW2 for src0, DW3 for src1; Tables 13-10..13-17). */
-static bool decode_src(uint32_t w, bool a16, G4EuOperand *o, const char **why)
+/* Source n's region (DW2 for src0, DW3 for src1; Tables 13-10..13-17). */
+static bool decode_src(const uint32_t *dw, int n, bool a16, G4EuOperand *o,
+                       const char **why)
 {
-    unsigned vs = field(w, 24, 21);
+    const SrcFields *f = &src_fields[n];
+    unsigned vs = g4_eu_get(dw, f->vstride);
 
     if (vs >= 7 && vs <= 14) {
         FAIL("reserved VertStride encoding (L9768)");
@@ -270,59 +282,66 @@ static bool decode_src(uint32_t w, bool a16, G4EuOperand *o, const char **why)
     if (a16 && vs != 0 && vs != 3 && vs != 0xf) {
         FAIL("Align16 VertStride must be 0 or 4 (L9768)");
     }
-    if (!a16 && field(w, 20, 18) > 4) {
+    if (!a16 && g4_eu_get(dw, f->a1_width) > 4) {
         FAIL("reserved Width encoding (L9772)");
     }
-    o->indirect = field(w, 15, 15);
-    o->abs = field(w, 13, 13);
-    o->negate = field(w, 14, 14);
-    o->vstride = vstride_val[field(w, 24, 21)];
+    o->indirect = g4_eu_get(dw, f->addr_mode);
+    o->abs = g4_eu_get(dw, f->abs);
+    o->negate = g4_eu_get(dw, f->negate);
+    o->vstride = vstride_val[vs];
     if (a16) {
         o->width = 4;
         o->hstride = 1;
-        o->swizzle[0] = field(w, 1, 0);
-        o->swizzle[1] = field(w, 3, 2);
-        o->swizzle[2] = field(w, 17, 16);
-        o->swizzle[3] = field(w, 19, 18);
+        for (int i = 0; i < 4; i++) {
+            o->swizzle[i] = g4_eu_get(dw, f->swz[i]);
+        }
     } else {
-        o->width = 1u << field(w, 20, 18);
-        o->hstride = (1u << field(w, 17, 16)) >> 1;
+        o->width = 1u << g4_eu_get(dw, f->a1_width);
+        o->hstride = (1u << g4_eu_get(dw, f->a1_hstride)) >> 1;
         for (int i = 0; i < 4; i++) {
             o->swizzle[i] = i;
         }
     }
     if (!o->indirect) {
-        o->nr = field(w, 12, 5);
-        o->subnr = a16 ? field(w, 4, 4) * 16 : field(w, 4, 0);
+        o->nr = g4_eu_get(dw, f->da_reg);
+        o->subnr = a16 ? g4_eu_get(dw, f->da16_subreg) * 16
+                       : g4_eu_get(dw, f->da1_subreg);
     } else {
-        o->addr_subnr = field(w, 12, 10);
-        o->addr_imm = a16 ? sext(field(w, 9, 4) << 4, 10)
-                          : sext(field(w, 9, 0), 10);
+        o->addr_subnr = g4_eu_get(dw, f->ia_subreg);
+        o->addr_imm = a16 ? sext(g4_eu_get(dw, f->ia16_imm) << 4, 10)
+                          : sext(g4_eu_get(dw, f->ia1_imm), 10);
     }
     return true;
 }
 
-static uint32_t encode_src(const G4EuOperand *o, bool a16)
+static void encode_src(const G4EuOperand *o, int n, bool a16, uint32_t *dw)
 {
-    uint32_t w = put(o->indirect, 15, 15) | put(o->abs, 13, 13) |
-                 put(o->negate, 14, 14) | put(vstride_enc(o->vstride), 24, 21);
+    const SrcFields *f = &src_fields[n];
 
+    g4_eu_set(dw, f->addr_mode, o->indirect);
+    g4_eu_set(dw, f->abs, o->abs);
+    g4_eu_set(dw, f->negate, o->negate);
+    g4_eu_set(dw, f->vstride, vstride_enc(o->vstride));
     if (a16) {
-        w |= put(o->swizzle[0], 1, 0) | put(o->swizzle[1], 3, 2) |
-             put(o->swizzle[2], 17, 16) | put(o->swizzle[3], 19, 18);
+        for (int i = 0; i < 4; i++) {
+            g4_eu_set(dw, f->swz[i], o->swizzle[i]);
+        }
     } else {
-        w |= put(log2_exact(o->width), 20, 18) |
-             put(hstride_enc(o->hstride), 17, 16);
+        g4_eu_set(dw, f->a1_width, log2_exact(o->width));
+        g4_eu_set(dw, f->a1_hstride, hstride_enc(o->hstride));
     }
     if (!o->indirect) {
-        w |= put(o->nr, 12, 5);
-        w |= a16 ? put(o->subnr >> 4, 4, 4) : put(o->subnr, 4, 0);
+        g4_eu_set(dw, f->da_reg, o->nr);
+        if (a16) {
+            g4_eu_set(dw, f->da16_subreg, o->subnr >> 4);
+        } else {
+            g4_eu_set(dw, f->da1_subreg, o->subnr);
+        }
     } else {
-        w |= put(o->addr_subnr, 12, 10);
-        w |= a16 ? put((uint32_t)o->addr_imm >> 4, 9, 4)
-                 : put((uint32_t)o->addr_imm, 9, 0);
+        g4_eu_set(dw, f->ia_subreg, o->addr_subnr);
+        g4_eu_set(dw, a16 ? f->ia16_imm : f->ia1_imm,
+                  (uint32_t)o->addr_imm >> (a16 ? 4 : 0));
     }
-    return w;
 }
 
 /* Checks shared by every register operand that the syntax shows. */
@@ -385,21 +404,22 @@ static bool check_inst(const G4EuInst *in, const char **why);
 static void fill_views(G4EuInst *in)
 {
     const G4EuOpInfo *oi = g4_eu_opcode_info(in->opcode);
+    uint32_t dw[4] = { 0, 0, 0, in->imm };     /* the immediate is DW3 */
 
     if (in->opcode == G4_OP_SEND && in->src1.file == G4_FILE_IMM) {
-        in->send.eot = field(in->imm, 31, 31);
-        in->send.sfid = field(in->imm, 27, 24);
-        in->send.mlen = field(in->imm, 23, 20);
-        in->send.rlen = field(in->imm, 19, 16);
-        in->send.function = field(in->imm, 15, 0);
+        in->send.eot = GET(dw, SEND_EOT);
+        in->send.sfid = GET(dw, SEND_SFID);
+        in->send.mlen = GET(dw, SEND_MLEN);
+        in->send.rlen = GET(dw, SEND_RLEN);
+        in->send.function = GET(dw, SEND_FUNCTION);
     }
     if (oi && (oi->flags & G4_EU_OPF_BRANCH) &&
         in->src1.file == G4_FILE_IMM) {
-        in->jump_count = (int16_t)field(in->imm, 15, 0);
-        in->pop_count = field(in->imm, 19, 16);
+        in->jump_count = (int16_t)GET(dw, JUMP_COUNT);
+        in->pop_count = GET(dw, POP_COUNT);
     }
     if (in->opcode == G4_OP_JMPI && in->src1.file == G4_FILE_IMM) {
-        in->jump_count = (int16_t)field(in->imm, 15, 0);
+        in->jump_count = (int16_t)GET(dw, JUMP_COUNT);
     }
 }
 
@@ -433,16 +453,21 @@ void g4_eu_set_imm(G4EuInst *in, uint32_t imm)
 static uint32_t imm_value(const G4EuInst *in)
 {
     const G4EuOpInfo *oi = g4_eu_opcode_info(in->opcode);
+    uint32_t dw[4] = { 0, 0, 0, 0 };
 
     if (in->opcode == G4_OP_SEND && in->src1.file == G4_FILE_IMM) {
-        return put(in->send.eot, 31, 31) | put(in->send.sfid, 27, 24) |
-               put(in->send.mlen, 23, 20) | put(in->send.rlen, 19, 16) |
-               put(in->send.function, 15, 0);
+        SET(dw, SEND_EOT, in->send.eot);
+        SET(dw, SEND_SFID, in->send.sfid);
+        SET(dw, SEND_MLEN, in->send.mlen);
+        SET(dw, SEND_RLEN, in->send.rlen);
+        SET(dw, SEND_FUNCTION, in->send.function);
+        return dw[3];
     }
     if (oi && (oi->flags & G4_EU_OPF_BRANCH) &&
         in->src1.file == G4_FILE_IMM) {
-        return put((uint16_t)in->jump_count, 15, 0) |
-               put(in->pop_count, 19, 16);
+        SET(dw, JUMP_COUNT, (uint16_t)in->jump_count);
+        SET(dw, POP_COUNT, in->pop_count);
+        return dw[3];
     }
     return in->imm;
 }
@@ -452,34 +477,45 @@ void g4_eu_encode(const G4EuInst *in, uint32_t dw[4])
     bool a16 = in->access_mode == G4_ALIGN16;
     bool imm0 = in->src0.file == G4_FILE_IMM;
     bool imm1 = in->src1.file == G4_FILE_IMM;
-    unsigned es = log2_exact(in->exec_size);
 
-    dw[0] = put(in->opcode, 6, 0) | put(a16, 8, 8) |
-            put(in->mask_control, 9, 9) | put(in->no_dd_clear, 10, 10) |
-            put(in->no_dd_check, 11, 11) | put(in->compression, 13, 12) |
-            put(in->thread_control, 15, 14) | put(in->pred_control, 19, 16) |
-            put(in->pred_inv, 20, 20) | put(es, 23, 21) |
-            put(in->opcode == G4_OP_SEND ? in->send_mrf : in->cond_modifier,
-                27, 24) |
-            put(in->debug, 30, 30) | put(in->saturate, 31, 31);
+    dw[0] = dw[1] = dw[2] = dw[3] = 0;
+    SET(dw, OPCODE, in->opcode);
     if (in->opcode == G4_OP_NOP || in->opcode == G4_OP_NENOP) {
-        dw[0] = put(in->opcode, 6, 0);
-        dw[1] = dw[2] = dw[3] = 0;
         return;
     }
-    dw[1] = put(in->dst.file, 1, 0) | put(type_to_hw(in->dst.type), 4, 2) |
-            put(in->src0.file, 6, 5) | put(type_to_hw(in->src0.type), 9, 7) |
-            put(in->src1.file, 11, 10) |
-            put(type_to_hw(in->src1.type), 14, 12) |
-            encode_dst(&in->dst, a16);
-    dw[2] = imm0 ? 0 : encode_src(&in->src0, a16);
-    dw[2] |= put(in->flag_subreg, 25, 25);
-    if (imm0 || imm1) {
-        dw[3] = imm_value(in);
+    SET(dw, ACCESS_MODE, a16);
+    SET(dw, MASK_CONTROL, in->mask_control);
+    SET(dw, NO_DD_CLEAR, in->no_dd_clear);
+    SET(dw, NO_DD_CHECK, in->no_dd_check);
+    SET(dw, COMPRESSION, in->compression);
+    SET(dw, THREAD_CONTROL, in->thread_control);
+    SET(dw, PRED_CONTROL, in->pred_control);
+    SET(dw, PRED_INV, in->pred_inv);
+    SET(dw, EXEC_SIZE, log2_exact(in->exec_size));
+    if (in->opcode == G4_OP_SEND) {
+        SET(dw, SEND_MRF, in->send_mrf);
     } else {
-        dw[3] = encode_src(&in->src1, a16);
+        SET(dw, COND_MODIFIER, in->cond_modifier);
+    }
+    SET(dw, DEBUG, in->debug);
+    SET(dw, SATURATE, in->saturate);
+    SET(dw, DST_FILE, in->dst.file);
+    SET(dw, DST_TYPE, type_to_hw(in->dst.type));
+    SET(dw, SRC0_FILE, in->src0.file);
+    SET(dw, SRC0_TYPE, type_to_hw(in->src0.type));
+    SET(dw, SRC1_FILE, in->src1.file);
+    SET(dw, SRC1_TYPE, type_to_hw(in->src1.type));
+    encode_dst(&in->dst, a16, dw);
+    if (!imm0) {
+        encode_src(&in->src0, 0, a16, dw);
+    }
+    SET(dw, FLAG_SUBREG_NR, in->flag_subreg);
+    if (imm0 || imm1) {
+        SET(dw, IMM32, imm_value(in));
+    } else {
+        encode_src(&in->src1, 1, a16, dw);
         if (in->opcode == G4_OP_SEND) {
-            dw[3] |= put(in->send.eot, 31, 31);
+            SET(dw, SEND_EOT, in->send.eot);
         }
     }
 }
@@ -667,12 +703,11 @@ bool g4_eu_decode(const uint32_t dw[4], G4EuInst *out, const char **why)
 {
     G4EuInst *in = out;
     const G4EuOpInfo *oi;
-    uint32_t d0 = dw[0], d1 = dw[1];
     bool a16, send, imm0, imm1;
     unsigned es;
 
     memset(in, 0, sizeof(*in));
-    in->opcode = (G4EuOpcode)field(d0, 6, 0);
+    in->opcode = (G4EuOpcode)GET(dw, OPCODE);
     oi = g4_eu_opcode_info(in->opcode);
     if (in->opcode == G4_OP_ILLEGAL) {
         FAIL("opcode 0x00 is 'illegal' and raises an exception (L9340)");
@@ -680,54 +715,55 @@ bool g4_eu_decode(const uint32_t dw[4], G4EuInst *out, const char **why)
     if (!oi) {
         FAIL("undefined opcode (Table 13-21 L10097-L10264)");
     }
-    if (field(d0, 7, 7)) {
+    if (GET(dw, DW0_RSVD)) {
         FAIL("DW0 bit 7 is reserved MBZ (L9811)");
     }
-    if (field(d0, 29, 29)) {
+    if (GET(dw, COMPACT_CONTROL)) {
         FAIL("compacted instruction (CompactCtrl, L10085): not native");
     }
-    if (field(d0, 28, 28)) {
+    if (GET(dw, MASK_CONTROL_EX)) {
         FAIL("MaskCtrlEx set: [MaskCtrlEx,MaskCtrl] 1x is reserved (L9841)");
     }
-    a16 = field(d0, 8, 8);
+    a16 = GET(dw, ACCESS_MODE);
     in->access_mode = a16 ? G4_ALIGN16 : G4_ALIGN1;
-    in->mask_control = field(d0, 9, 9);
-    in->no_dd_clear = field(d0, 10, 10);
-    in->no_dd_check = field(d0, 11, 11);
-    in->compression = (G4EuCompression)field(d0, 13, 12);
+    in->mask_control = GET(dw, MASK_CONTROL);
+    in->no_dd_clear = GET(dw, NO_DD_CLEAR);
+    in->no_dd_check = GET(dw, NO_DD_CHECK);
+    in->compression = (G4EuCompression)GET(dw, COMPRESSION);
     if (in->compression == 3) {
         FAIL("ComprCtrl 11 is reserved (L9835)");
     }
-    in->thread_control = (G4EuThreadCtrl)field(d0, 15, 14);
+    in->thread_control = (G4EuThreadCtrl)GET(dw, THREAD_CONTROL);
     if (in->thread_control == 1 || in->thread_control == 3) {
         FAIL("ThreadCtrl 01/11 is reserved (L9834)");
     }
-    in->pred_control = (G4EuPredCtrl)field(d0, 19, 16);
+    in->pred_control = (G4EuPredCtrl)GET(dw, PRED_CONTROL);
     if (in->pred_control > (a16 ? G4_PRED_ALL4H : G4_PRED_ALL16H)) {
         FAIL("reserved PredCtrl encoding for this access mode (L9829)");
     }
-    in->pred_inv = field(d0, 20, 20);
-    es = field(d0, 23, 21);
+    in->pred_inv = GET(dw, PRED_INV);
+    es = GET(dw, EXEC_SIZE);
     if (es > 5) {
         FAIL("ExecSize 110/111 is reserved (L9822)");
     }
     in->exec_size = 1u << es;
     send = in->opcode == G4_OP_SEND;
     if (send) {
-        in->send_mrf = field(d0, 27, 24);
+        in->send_mrf = GET(dw, SEND_MRF);
     } else {
-        in->cond_modifier = (G4EuCondMod)field(d0, 27, 24);
+        in->cond_modifier = (G4EuCondMod)GET(dw, COND_MODIFIER);
         if (in->cond_modifier > G4_COND_U) {
             FAIL("CondModifier 1010-1111 is reserved (L9749)");
         }
     }
-    in->debug = field(d0, 30, 30);
-    in->saturate = field(d0, 31, 31);
+    in->debug = GET(dw, DEBUG);
+    in->saturate = GET(dw, SATURATE);
     if (a16 && in->compression == G4_COMPR_COMPR) {
         FAIL("Align16 instructions cannot be compressed (L8807)");
     }
     if (in->opcode == G4_OP_NOP || in->opcode == G4_OP_NENOP) {
-        if ((d0 & ~0x7fu) || d1 || dw[2] || dw[3]) {
+        if ((dw[0] & ~g4_eu_dword_mask(G4F_OPCODE)) || dw[1] || dw[2] ||
+            dw[3]) {
             FAIL("nop/nenop with control or operand fields: non-present "
                  "operands must be null (L9183)");
         }
@@ -735,12 +771,12 @@ bool g4_eu_decode(const uint32_t dw[4], G4EuInst *out, const char **why)
     }
 
     /* DW1: files and types (L9857-L9866). */
-    if (field(d1, 15, 15)) {
+    if (GET(dw, DW1_RSVD)) {
         FAIL("DW1 bit 47 is reserved MBZ (Table 13-5)");
     }
-    in->dst.file = (G4EuRegFile)field(d1, 1, 0);
-    in->src0.file = (G4EuRegFile)field(d1, 6, 5);
-    in->src1.file = (G4EuRegFile)field(d1, 11, 10);
+    in->dst.file = (G4EuRegFile)GET(dw, DST_FILE);
+    in->src0.file = (G4EuRegFile)GET(dw, SRC0_FILE);
+    in->src1.file = (G4EuRegFile)GET(dw, SRC1_FILE);
     imm0 = in->src0.file == G4_FILE_IMM;
     imm1 = in->src1.file == G4_FILE_IMM;
     if (in->dst.file == G4_FILE_IMM) {
@@ -749,53 +785,54 @@ bool g4_eu_decode(const uint32_t dw[4], G4EuInst *out, const char **why)
     if (imm0 && imm1) {
         FAIL("only one 32-bit immediate per instruction (L9775)");
     }
-    if (!type_from_hw(field(d1, 4, 2), false, &in->dst.type)) {
+    if (!type_from_hw(GET(dw, DST_TYPE), false, &in->dst.type)) {
         FAIL("reserved destination type encoding 110 (L9857)");
     }
-    if (!type_from_hw(field(d1, 9, 7), imm0, &in->src0.type)) {
+    if (!type_from_hw(GET(dw, SRC0_TYPE), imm0, &in->src0.type)) {
         FAIL("reserved src0 type encoding (L9857)");
     }
     /* A non-present src1 after an immediate src0 carries src0's type,
      * from the immediate encoding (L9184). */
-    if (!type_from_hw(field(d1, 14, 12), imm1 || imm0, &in->src1.type)) {
+    if (!type_from_hw(GET(dw, SRC1_TYPE), imm1 || imm0,
+                      &in->src1.type)) {
         FAIL("reserved src1 type encoding (L9857)");
     }
 
-    decode_dst(d1, a16, &in->dst);
-    in->flag_subreg = field(dw[2], 25, 25);
-    if (field(dw[2], 31, 26)) {
+    decode_dst(dw, a16, &in->dst);
+    in->flag_subreg = GET(dw, FLAG_SUBREG_NR);
+    if (GET(dw, DW2_RSVD)) {
         FAIL("DW2 bits 95:90 are reserved MBZ (Table 13-10)");
     }
     if (imm0) {
-        if (dw[2] & ~(1u << 25)) {
+        if (dw[2] & ~g4_eu_dword_mask(G4F_FLAG_SUBREG_NR)) {
             FAIL("src0 is an immediate but DW2 holds src0 region bits "
                  "(L9775)");
         }
-        in->imm = dw[3];
+        in->imm = GET(dw, IMM32);
     } else {
-        if (!decode_src(dw[2], a16, &in->src0, why)) {
+        if (!decode_src(dw, 0, a16, &in->src0, why)) {
             return false;
         }
-        if (a16 && field(dw[2], 20, 20)) {
+        if (a16 && GET(dw, SRC0_A16_RSVD)) {
             FAIL("Align16 src0 bit 84 is reserved (Table 13-11)");
         }
     }
     if (imm1) {
-        in->imm = dw[3];
+        in->imm = GET(dw, IMM32);
     } else if (!imm0) {
-        uint32_t w = dw[3];
+        uint32_t w[4] = { dw[0], dw[1], dw[2], dw[3] };
 
         if (send && in->src1.file == G4_FILE_ARF) {
-            in->send.eot = field(w, 31, 31);
-            w &= ~(1u << 31);
+            in->send.eot = GET(w, SEND_EOT);
+            SET(w, SEND_EOT, 0);
         }
-        if (field(w, 31, 25)) {
+        if (GET(w, DW3_RSVD)) {
             FAIL("DW3 bits 127:121 are reserved MBZ (Table 13-14)");
         }
-        if (a16 && field(w, 20, 20)) {
+        if (a16 && GET(w, SRC1_A16_RSVD)) {
             FAIL("Align16 src1 bit 116 is reserved (Table 13-15)");
         }
-        if (!decode_src(w, a16, &in->src1, why)) {
+        if (!decode_src(w, 1, a16, &in->src1, why)) {
             return false;
         }
     }
@@ -898,14 +935,16 @@ static bool check_inst(const G4EuInst *in, const char **why)
             FAIL("send cannot be compressed (L13380)");
         }
         if (imm1) {
+            uint32_t desc[4] = { 0, 0, 0, in->imm };
+
             if (in->src1.type != G4_TYPE_UD && in->src1.type != G4_TYPE_D) {
                 FAIL("send descriptor immediate must be UD/D (L13388)");
             }
-            if (field(in->imm, 30, 28)) {
+            if (GET(desc, SEND_RSVD)) {
                 FAIL("send descriptor bits 30:28 are reserved "
                      "(Table 14-15 L13388)");
             }
-            if (field(in->imm, 27, 24) > 7) {
+            if (GET(desc, SEND_SFID) > 7) {
                 FAIL("reserved SFID 8-15 (L13396)");
             }
         } else if (!is_reg_named(&in->src1, G4_ARF_ADDRESS) ||
