@@ -1,13 +1,16 @@
 /*
- * Gen4 / G45 EU native instruction decoder, validator and encoder.
- * Bit positions: seed 002 Tables 13-4..13-17 (L9795-L10048), summarised in
- * include/hwgpu/intel/eu/g4-eu-inst.h.  Every rule that rejects an encoding
- * names the seed line it comes from.
+ * Gen4 / G45 EU native instruction decoder and the opcode table.  Bit
+ * positions come from the field table (include/hwgpu/intel/eu/
+ * g4-eu-fields.def: seed 002 Tables 13-4..13-17, L9795-L10048); encoding
+ * and validation are in g4-eu-encode.c, the rules on the decoded form in
+ * g4-eu-check.c.  Every rule that rejects an encoding names the seed line
+ * it comes from.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 
-#include "hwgpu/intel/eu/g4-eu-inst.h"
-#include "hwgpu/intel/eu/g4-eu-fields.h"
+#include "g4-eu-codec.h"
 
 #define F_FLOW   G4_EU_OPF_FLOW
 #define F_SEND   G4_EU_OPF_SEND
@@ -97,39 +100,9 @@ unsigned g4_eu_type_size(G4EuType t)
     }
 }
 
-#define FAIL(msg) do { if (why) { *why = (msg); } return false; } while (0)
-
-/* ---- fields (include/hwgpu/intel/eu/g4-eu-fields.def) ---- */
-
-#define GET(dw, f) g4_eu_get((dw), G4F_##f)
-#define SET(dw, f, v) g4_eu_set((dw), G4F_##f, (v))
-
-/* A source operand's fields: src0 lives in DW2, src1 in DW3. */
-typedef struct SrcFields {
-    G4EuField da1_subreg, da16_subreg, da_reg, ia1_imm, ia16_imm, ia_subreg;
-    G4EuField abs, negate, addr_mode, a1_hstride, a1_width;
-    G4EuField swz[4], a16_rsvd, vstride;
-} SrcFields;
-
-#define SRC_FIELDS(S) {                                                     \
-        G4F_##S##_DA1_SUBREG_NR, G4F_##S##_DA16_SUBREG_NR,                  \
-        G4F_##S##_DA_REG_NR, G4F_##S##_IA1_ADDR_IMM,                        \
-        G4F_##S##_IA16_ADDR_IMM, G4F_##S##_IA_SUBREG_NR, G4F_##S##_ABS,     \
-        G4F_##S##_NEGATE, G4F_##S##_ADDR_MODE, G4F_##S##_A1_HSTRIDE,        \
-        G4F_##S##_A1_WIDTH,                                                 \
-        { G4F_##S##_A16_SWZ_X, G4F_##S##_A16_SWZ_Y, G4F_##S##_A16_SWZ_Z,    \
-          G4F_##S##_A16_SWZ_W },                                            \
-        G4F_##S##_A16_RSVD, G4F_##S##_VSTRIDE,                              \
-    }
-static const SrcFields src_fields[2] = { SRC_FIELDS(SRC0), SRC_FIELDS(SRC1) };
-
-static int sext(uint32_t v, unsigned bits)
-{
-    uint32_t m = 1u << (bits - 1);
-
-    v &= (2u * m) - 1;
-    return (int)(v ^ m) - (int)m;
-}
+const SrcFields g4_eu_src_fields[2] = {
+    SRC_FIELDS(SRC0), SRC_FIELDS(SRC1),
+};
 
 /* Region encodings (Table 13-3, L9768-L9774). */
 static const uint8_t vstride_val[16] = {
@@ -137,90 +110,7 @@ static const uint8_t vstride_val[16] = {
     G4_EU_VSTRIDE_VXH,
 };
 
-static int log2_exact(unsigned v)
-{
-    int n = 0;
-
-    if (v == 0 || (v & (v - 1))) {
-        return -1;
-    }
-    while (v > 1) {
-        v >>= 1;
-        n++;
-    }
-    return n;
-}
-
-static unsigned vstride_enc(uint8_t v)
-{
-    if (v == G4_EU_VSTRIDE_VXH) {
-        return 0xf;
-    }
-    return v == 0 ? 0 : log2_exact(v) + 1;
-}
-
-static unsigned hstride_enc(uint8_t v)
-{
-    return v == 0 ? 0 : log2_exact(v) + 1;
-}
-
-/* Hardware type code <-> logical type (L9857). */
-static bool type_from_hw(unsigned code, bool imm, G4EuType *t)
-{
-    static const int8_t reg[8] = { 0, 1, 2, 3, 4, 5, -1, 7 };
-    static const int8_t immt[8] = {
-        0, 1, 2, 3, -1, G4_TYPE_VF, G4_TYPE_V, 7,
-    };
-    int v = imm ? immt[code & 7] : reg[code & 7];
-
-    if (v < 0) {
-        return false;
-    }
-    *t = (G4EuType)v;
-    return true;
-}
-
-static unsigned type_to_hw(G4EuType t)
-{
-    switch (t) {
-    case G4_TYPE_VF:
-        return 5;
-    case G4_TYPE_V:
-        return 6;
-    default:
-        return (unsigned)t & 7;
-    }
-}
-
 /* ---- operand decode ---- */
-
-static bool is_reg_named(const G4EuOperand *o, unsigned arf)
-{
-    return o->file == G4_FILE_ARF && !o->indirect && o->nr == arf;
-}
-
-/* ARF numbers that exist (Table 11-5 L7558-L7571, flag L7778). */
-static bool arf_exists(uint8_t nr)
-{
-    switch (nr) {
-    case G4_ARF_NULL:
-    case G4_ARF_ADDRESS:
-    case G4_ARF_ACC:
-    case G4_ARF_ACC + 1:
-    case G4_ARF_FLAG:
-    case G4_ARF_MASK:
-    case G4_ARF_MSTACK:
-    case G4_ARF_MSDEPTH:
-    case G4_ARF_STATE:
-    case G4_ARF_CONTROL:
-    case G4_ARF_NOTIFY:
-    case G4_ARF_NOTIFY + 1:
-    case G4_ARF_IP:
-        return true;
-    default:
-        return false;
-    }
-}
 
 static void decode_dst(const uint32_t *dw, bool a16, G4EuOperand *o)
 {
@@ -246,34 +136,11 @@ static void decode_dst(const uint32_t *dw, bool a16, G4EuOperand *o)
     }
 }
 
-static void encode_dst(const G4EuOperand *o, bool a16, uint32_t *dw)
-{
-    SET(dw, DST_ADDR_MODE, o->indirect);
-    SET(dw, DST_HSTRIDE, hstride_enc(o->hstride));
-    if (!o->indirect) {
-        SET(dw, DST_DA_REG_NR, o->nr);
-        if (a16) {
-            SET(dw, DST_DA16_SUBREG_NR, o->subnr >> 4);
-            SET(dw, DST_A16_WRITEMASK, o->writemask);
-        } else {
-            SET(dw, DST_DA1_SUBREG_NR, o->subnr);
-        }
-    } else {
-        SET(dw, DST_IA_SUBREG_NR, o->addr_subnr);
-        if (a16) {
-            SET(dw, DST_IA16_ADDR_IMM, (uint32_t)o->addr_imm >> 4);
-            SET(dw, DST_A16_WRITEMASK, o->writemask);
-        } else {
-            SET(dw, DST_IA1_ADDR_IMM, (uint32_t)o->addr_imm);
-        }
-    }
-}
-
 /* Source n's region (DW2 for src0, DW3 for src1; Tables 13-10..13-17). */
 static bool decode_src(const uint32_t *dw, int n, bool a16, G4EuOperand *o,
                        const char **why)
 {
-    const SrcFields *f = &src_fields[n];
+    const SrcFields *f = &g4_eu_src_fields[n];
     unsigned vs = g4_eu_get(dw, f->vstride);
 
     if (vs >= 7 && vs <= 14) {
@@ -313,93 +180,6 @@ static bool decode_src(const uint32_t *dw, int n, bool a16, G4EuOperand *o,
     }
     return true;
 }
-
-static void encode_src(const G4EuOperand *o, int n, bool a16, uint32_t *dw)
-{
-    const SrcFields *f = &src_fields[n];
-
-    g4_eu_set(dw, f->addr_mode, o->indirect);
-    g4_eu_set(dw, f->abs, o->abs);
-    g4_eu_set(dw, f->negate, o->negate);
-    g4_eu_set(dw, f->vstride, vstride_enc(o->vstride));
-    if (a16) {
-        for (int i = 0; i < 4; i++) {
-            g4_eu_set(dw, f->swz[i], o->swizzle[i]);
-        }
-    } else {
-        g4_eu_set(dw, f->a1_width, log2_exact(o->width));
-        g4_eu_set(dw, f->a1_hstride, hstride_enc(o->hstride));
-    }
-    if (!o->indirect) {
-        g4_eu_set(dw, f->da_reg, o->nr);
-        if (a16) {
-            g4_eu_set(dw, f->da16_subreg, o->subnr >> 4);
-        } else {
-            g4_eu_set(dw, f->da1_subreg, o->subnr);
-        }
-    } else {
-        g4_eu_set(dw, f->ia_subreg, o->addr_subnr);
-        g4_eu_set(dw, a16 ? f->ia16_imm : f->ia1_imm,
-                  (uint32_t)o->addr_imm >> (a16 ? 4 : 0));
-    }
-}
-
-/* Checks shared by every register operand that the syntax shows. */
-static bool check_reg(const G4EuOperand *o, bool is_dst, bool a16,
-                      const char **why)
-{
-    unsigned sz = g4_eu_type_size(o->type);
-
-    if (o->type == G4_TYPE_V || o->type == G4_TYPE_VF) {
-        FAIL("V/VF types exist only for immediates (L9857)");
-    }
-    if (o->indirect) {
-        /* Indirect addressing reaches the GRF, and the MRF as a
-         * destination on CTG (L8353-L8411, Table 11-4 L7542). */
-        if (o->file != G4_FILE_GRF &&
-            !(is_dst && o->file == G4_FILE_MRF)) {
-            FAIL("indirect addressing of a register file other than "
-                 "GRF (L8353)");
-        }
-        if (o->vstride == G4_EU_VSTRIDE_VXH && a16) {
-            FAIL("VxH/Vx1 regions are Align1 only (L9768)");
-        }
-        return true;
-    }
-    if (o->vstride == G4_EU_VSTRIDE_VXH) {
-        FAIL("vertical stride 0xF needs indirect addressing (L9768)");
-    }
-    if (o->subnr % sz) {
-        FAIL("sub-register not aligned to the operand type (L8418)");
-    }
-    if (o->file == G4_FILE_ARF && !arf_exists(o->nr)) {
-        FAIL("reserved architecture register number (L7558-L7571)");
-    }
-    if (o->file == G4_FILE_MRF) {
-        if (!is_dst) {
-            FAIL("the MRF is write-only, not a source (L7511)");
-        }
-    }
-    return true;
-}
-
-/* The operands hidden by the syntax: "null", "ip", or not present. */
-static bool op_hidden_name(const G4EuOperand *o)
-{
-    return is_reg_named(o, G4_ARF_NULL) || is_reg_named(o, G4_ARF_IP);
-}
-
-/*
- * A non-present operand: ARF null or ip, direct (L9183); wait's hidden
- * destination is its notification register (L13562-L13600).
- */
-static bool hidden_ok(const G4EuOperand *o)
-{
-    return op_hidden_name(o) || is_reg_named(o, G4_ARF_NOTIFY) ||
-           is_reg_named(o, G4_ARF_NOTIFY + 1);
-}
-
-static bool check_inst(const G4EuInst *in, const char **why);
 
 static void fill_views(G4EuInst *in)
 {
@@ -447,254 +227,6 @@ void g4_eu_set_imm(G4EuInst *in, uint32_t imm)
 {
     in->imm = imm;
     fill_views(in);
-}
-
-/* DW3 value of an immediate, built from the views where they apply. */
-static uint32_t imm_value(const G4EuInst *in)
-{
-    const G4EuOpInfo *oi = g4_eu_opcode_info(in->opcode);
-    uint32_t dw[4] = { 0, 0, 0, 0 };
-
-    if (in->opcode == G4_OP_SEND && in->src1.file == G4_FILE_IMM) {
-        SET(dw, SEND_EOT, in->send.eot);
-        SET(dw, SEND_SFID, in->send.sfid);
-        SET(dw, SEND_MLEN, in->send.mlen);
-        SET(dw, SEND_RLEN, in->send.rlen);
-        SET(dw, SEND_FUNCTION, in->send.function);
-        return dw[3];
-    }
-    if (oi && (oi->flags & G4_EU_OPF_BRANCH) &&
-        in->src1.file == G4_FILE_IMM) {
-        SET(dw, JUMP_COUNT, (uint16_t)in->jump_count);
-        SET(dw, POP_COUNT, in->pop_count);
-        return dw[3];
-    }
-    return in->imm;
-}
-
-void g4_eu_encode(const G4EuInst *in, uint32_t dw[4])
-{
-    bool a16 = in->access_mode == G4_ALIGN16;
-    bool imm0 = in->src0.file == G4_FILE_IMM;
-    bool imm1 = in->src1.file == G4_FILE_IMM;
-
-    dw[0] = dw[1] = dw[2] = dw[3] = 0;
-    SET(dw, OPCODE, in->opcode);
-    if (in->opcode == G4_OP_NOP || in->opcode == G4_OP_NENOP) {
-        return;
-    }
-    SET(dw, ACCESS_MODE, a16);
-    SET(dw, MASK_CONTROL, in->mask_control);
-    SET(dw, NO_DD_CLEAR, in->no_dd_clear);
-    SET(dw, NO_DD_CHECK, in->no_dd_check);
-    SET(dw, COMPRESSION, in->compression);
-    SET(dw, THREAD_CONTROL, in->thread_control);
-    SET(dw, PRED_CONTROL, in->pred_control);
-    SET(dw, PRED_INV, in->pred_inv);
-    SET(dw, EXEC_SIZE, log2_exact(in->exec_size));
-    if (in->opcode == G4_OP_SEND) {
-        SET(dw, SEND_MRF, in->send_mrf);
-    } else {
-        SET(dw, COND_MODIFIER, in->cond_modifier);
-    }
-    SET(dw, DEBUG, in->debug);
-    SET(dw, SATURATE, in->saturate);
-    SET(dw, DST_FILE, in->dst.file);
-    SET(dw, DST_TYPE, type_to_hw(in->dst.type));
-    SET(dw, SRC0_FILE, in->src0.file);
-    SET(dw, SRC0_TYPE, type_to_hw(in->src0.type));
-    SET(dw, SRC1_FILE, in->src1.file);
-    SET(dw, SRC1_TYPE, type_to_hw(in->src1.type));
-    encode_dst(&in->dst, a16, dw);
-    if (!imm0) {
-        encode_src(&in->src0, 0, a16, dw);
-    }
-    SET(dw, FLAG_SUBREG_NR, in->flag_subreg);
-    if (imm0 || imm1) {
-        SET(dw, IMM32, imm_value(in));
-    } else {
-        encode_src(&in->src1, 1, a16, dw);
-        if (in->opcode == G4_OP_SEND) {
-            SET(dw, SEND_EOT, in->send.eot);
-        }
-    }
-}
-
-static bool op_same(const G4EuOperand *a, const G4EuOperand *b, bool src,
-                    bool a16)
-{
-    if (a->file != b->file || a->type != b->type) {
-        return false;
-    }
-    if (a->file == G4_FILE_IMM) {
-        return true;
-    }
-    if (a->indirect != b->indirect || a->negate != b->negate ||
-        a->abs != b->abs) {
-        return false;
-    }
-    if (a->indirect ? (a->addr_subnr != b->addr_subnr ||
-                       a->addr_imm != b->addr_imm)
-                    : (a->nr != b->nr || a->subnr != b->subnr)) {
-        return false;
-    }
-    if (!src) {
-        return a->hstride == b->hstride &&
-               (!a16 || a->writemask == b->writemask);
-    }
-    if (a->vstride != b->vstride) {
-        return false;
-    }
-    if (a16) {
-        return !memcmp(a->swizzle, b->swizzle, 4);
-    }
-    return a->width == b->width && a->hstride == b->hstride;
-}
-
-bool g4_eu_validate(const G4EuInst *in, const char **why)
-{
-    uint32_t w[4];
-    G4EuInst d, c;
-    bool a16 = in->access_mode == G4_ALIGN16;
-
-    if (log2_exact(in->exec_size) < 0 || in->exec_size > 32) {
-        FAIL("ExecSize must be 1, 2, 4, 8, 16 or 32 (L9822)");
-    }
-    g4_eu_encode(in, w);
-    if (!g4_eu_decode(w, &d, why)) {
-        return false;
-    }
-    if (in->opcode == G4_OP_NOP || in->opcode == G4_OP_NENOP) {
-        return true;
-    }
-    /* Every shown field must survive encoding (no truncation). */
-    c = *in;
-    g4_eu_canonicalize(&c);
-    g4_eu_canonicalize(&d);
-    if (d.access_mode != c.access_mode ||
-        d.compression != c.compression ||
-        d.thread_control != c.thread_control ||
-        d.pred_control != c.pred_control ||
-        d.cond_modifier != c.cond_modifier ||
-        d.send_mrf != c.send_mrf || d.flag_subreg != c.flag_subreg ||
-        !op_same(&d.dst, &c.dst, false, a16) ||
-        !op_same(&d.src0, &c.src0, true, a16) ||
-        !op_same(&d.src1, &c.src1, true, a16) ||
-        d.imm != imm_value(&c)) {
-        FAIL("a field value does not fit its encoding (Table 13-3)");
-    }
-    return true;
-}
-
-static void canon_hidden(G4EuOperand *o, unsigned nr, G4EuType type,
-                         bool a16)
-{
-    memset(o, 0, sizeof(*o));
-    o->file = G4_FILE_ARF;
-    o->nr = nr;
-    o->type = type;
-    o->hstride = 1;
-    o->writemask = 0xf;
-    o->width = 1;
-    if (a16) {
-        o->width = 4;
-    }
-    for (int i = 0; i < 4; i++) {
-        o->swizzle[i] = i;
-    }
-}
-
-static void canon_src_hidden(G4EuOperand *o, unsigned nr, G4EuType type,
-                             bool a16)
-{
-    canon_hidden(o, nr, type, a16);
-    o->hstride = a16 ? 1 : 0;
-    o->vstride = 0;
-    if (a16) {
-        /* all region bits 0, as intel-gen4asm and Mesa leave them */
-        memset(o->swizzle, 0, sizeof(o->swizzle));
-    }
-}
-
-void g4_eu_canonicalize(G4EuInst *in)
-{
-    const G4EuOpInfo *oi = g4_eu_opcode_info(in->opcode);
-    bool a16 = in->access_mode == G4_ALIGN16;
-    bool send = in->opcode == G4_OP_SEND;
-    bool jmpi = in->opcode == G4_OP_JMPI;
-    bool flow;
-    unsigned hid;
-
-    if (!oi || in->opcode == G4_OP_NOP || in->opcode == G4_OP_NENOP) {
-        G4EuOpcode op = in->opcode;
-
-        memset(in, 0, sizeof(*in));
-        in->opcode = op;
-        in->exec_size = 1;
-        return;
-    }
-    flow = oi->flags & G4_EU_OPF_FLOW;
-    hid = flow ? G4_ARF_IP : G4_ARF_NULL;
-    if (!in->pred_control) {
-        in->pred_inv = false;
-    }
-    if (!in->pred_control && (send || !in->cond_modifier)) {
-        in->flag_subreg = 0;
-    }
-    if (send) {
-        in->cond_modifier = 0;
-    } else {
-        in->send_mrf = 0;
-        memset(&in->send, 0, sizeof(in->send));
-    }
-    if (!(oi->flags & G4_EU_OPF_BRANCH)) {
-        if (!jmpi || in->src1.file != G4_FILE_IMM) {
-            in->jump_count = 0;
-        }
-        in->pop_count = 0;
-    }
-    if (in->opcode == G4_OP_WAIT && in->src0.file == G4_FILE_ARF &&
-        (in->src0.nr & 0xf0) == G4_ARF_NOTIFY) {
-        /* "<src0> and <dst> must be n0 or n1" (L13562-L13600) */
-        canon_hidden(&in->dst, in->src0.nr, in->src0.type, a16);
-    } else if (!oi->has_dst || jmpi) {
-        canon_hidden(&in->dst, hid, hid == G4_ARF_NULL ? G4_TYPE_F
-                                                      : G4_TYPE_UD, a16);
-    } else if (op_hidden_name(&in->dst)) {
-        /* null dst: F like Mesa's null register and intel-gen4asm */
-        canon_hidden(&in->dst, in->dst.nr,
-                     in->dst.nr == G4_ARF_NULL ? G4_TYPE_F : G4_TYPE_UD, a16);
-    }
-    if (a16) {
-        in->dst.hstride = 1;
-    }
-    if ((oi->nsrc == 0 || jmpi) && in->src0.file != G4_FILE_IMM) {
-        canon_src_hidden(&in->src0, hid, G4_TYPE_UD, a16);
-    } else if (in->src0.file != G4_FILE_IMM && op_hidden_name(&in->src0)) {
-        canon_src_hidden(&in->src0, in->src0.nr, G4_TYPE_UD, a16);
-    }
-    if (in->src0.file == G4_FILE_IMM) {
-        G4EuType t = in->src0.type;
-
-        canon_src_hidden(&in->src0, 0, t, a16);
-        in->src0.file = G4_FILE_IMM;
-        canon_src_hidden(&in->src1, G4_ARF_NULL, t, a16);
-    } else if (in->src1.file == G4_FILE_IMM) {
-        G4EuType t = in->src1.type;
-
-        if (send || jmpi) {
-            t = G4_TYPE_D;
-        }
-        canon_src_hidden(&in->src1, 0, t, a16);
-        in->src1.file = G4_FILE_IMM;
-    } else if (oi->nsrc < 2 && !send && !jmpi) {
-        canon_src_hidden(&in->src1, G4_ARF_NULL, in->src0.type, a16);
-    } else if (op_hidden_name(&in->src1)) {
-        canon_src_hidden(&in->src1, in->src1.nr, G4_TYPE_UD, a16);
-    }
-    if (in->src0.file != G4_FILE_IMM && in->src1.file != G4_FILE_IMM) {
-        in->imm = 0;
-    }
 }
 
 /* ---- whole instruction ---- */
@@ -836,164 +368,10 @@ bool g4_eu_decode(const uint32_t dw[4], G4EuInst *out, const char **why)
             return false;
         }
     }
-    if (!check_inst(in, why)) {
+    if (!g4_eu_check_inst(in, why)) {
         return false;
     }
     fill_views(in);
     return true;
 }
 
-/* Rules on the decoded form. */
-static bool check_inst(const G4EuInst *in, const char **why)
-{
-    const G4EuOpInfo *oi = g4_eu_opcode_info(in->opcode);
-    bool a16 = in->access_mode == G4_ALIGN16;
-    bool send = in->opcode == G4_OP_SEND;
-    bool imm0 = in->src0.file == G4_FILE_IMM;
-    bool imm1 = in->src1.file == G4_FILE_IMM;
-    bool dst_shown, src0_shown, src1_shown;
-
-    if (!oi || in->opcode == G4_OP_ILLEGAL) {
-        FAIL("undefined opcode (Table 13-21 L10097-L10264)");
-    }
-    if (in->opcode == G4_OP_NOP || in->opcode == G4_OP_NENOP) {
-        return true;
-    }
-    if (log2_exact(in->exec_size) < 0 || in->exec_size > 32) {
-        FAIL("ExecSize must be 1, 2, 4, 8, 16 or 32 (L9822)");
-    }
-    dst_shown = oi->has_dst;
-    src0_shown = oi->nsrc >= 1;
-    src1_shown = oi->nsrc >= 2 || in->opcode == G4_OP_JMPI || send;
-    if (in->dst.file == G4_FILE_IMM) {
-        FAIL("an immediate cannot be a destination (L9862)");
-    }
-    if (imm0 && imm1) {
-        FAIL("only one 32-bit immediate per instruction (L9775)");
-    }
-    if (imm0 && oi->nsrc > 1) {
-        FAIL("binary operations only support src1 as immediate (L9775)");
-    }
-    if (imm0 && in->src1.file != G4_FILE_ARF) {
-        FAIL("src1 must be ARF when src0 is an immediate (L9184)");
-    }
-    if (!src0_shown && imm0) {
-        FAIL("immediate in an instruction without sources (L9183)");
-    }
-    if (imm1 && oi->nsrc < 2 && !send && in->opcode != G4_OP_JMPI) {
-        FAIL("immediate src1 in a one-source instruction (L9184)");
-    }
-    /* Register operands. */
-    if (dst_shown && !check_reg(&in->dst, true, a16, why)) {
-        return false;
-    }
-    if (!imm0 && src0_shown && !check_reg(&in->src0, false, a16, why)) {
-        return false;
-    }
-    if (!imm1 && !imm0 && src1_shown &&
-        !check_reg(&in->src1, false, a16, why)) {
-        return false;
-    }
-    if (!dst_shown && in->dst.file == G4_FILE_MRF) {
-        FAIL("MRF destination for an instruction without one (L9183)");
-    }
-    if (in->dst.file == G4_FILE_MRF && !in->dst.indirect) {
-        /* m0-m15 (L7511); RegNum bit 7 with Compr means Compr4
-         * (L8750, L10534: CTG only). */
-        bool compr4 = in->compression == G4_COMPR_COMPR &&
-                      (in->dst.nr & 0x80);
-        if ((in->dst.nr & (compr4 ? 0x70 : 0xf0))) {
-            FAIL("MRF register number above 15 (L7511)");
-        }
-    }
-    if (dst_shown && !op_hidden_name(&in->dst) && !a16 &&
-        in->dst.hstride == 0) {
-        FAIL("destination HorzStride 0 is not allowed (L8455-L8456)");
-    }
-    if (in->dst.hstride != 0 && hstride_enc(in->dst.hstride) > 3) {
-        FAIL("bad destination HorzStride (L9774)");
-    }
-    if (in->dst.indirect && in->dst.file != G4_FILE_GRF &&
-        in->dst.file != G4_FILE_MRF) {
-        FAIL("indirect destination outside GRF/MRF (L8353)");
-    }
-    /* Immediates. */
-    if (imm0 || imm1) {
-        G4EuType t = imm0 ? in->src0.type : in->src1.type;
-
-        if (t == G4_TYPE_UB || t == G4_TYPE_B) {
-            FAIL("byte immediates are not allowed (L9857)");
-        }
-        if ((t == G4_TYPE_UW || t == G4_TYPE_W) &&
-            (in->imm >> 16) != (in->imm & 0xffff) && !send &&
-            !(oi->flags & G4_EU_OPF_BRANCH)) {
-            FAIL("word immediate not replicated in both halves (L9775)");
-        }
-    }
-    if (send) {
-        if (in->compression == G4_COMPR_COMPR) {
-            FAIL("send cannot be compressed (L13380)");
-        }
-        if (imm1) {
-            uint32_t desc[4] = { 0, 0, 0, in->imm };
-
-            if (in->src1.type != G4_TYPE_UD && in->src1.type != G4_TYPE_D) {
-                FAIL("send descriptor immediate must be UD/D (L13388)");
-            }
-            if (GET(desc, SEND_RSVD)) {
-                FAIL("send descriptor bits 30:28 are reserved "
-                     "(Table 14-15 L13388)");
-            }
-            if (GET(desc, SEND_SFID) > 7) {
-                FAIL("reserved SFID 8-15 (L13396)");
-            }
-        } else if (!is_reg_named(&in->src1, G4_ARF_ADDRESS) ||
-                   in->src1.subnr != 0) {
-            FAIL("send descriptor register must be a0.0 (L13388)");
-        }
-        if (in->src0.file != G4_FILE_GRF &&
-            !is_reg_named(&in->src0, G4_ARF_NULL)) {
-            FAIL("send src0 must be a GRF or null (L13338)");
-        }
-    }
-    if (in->opcode == G4_OP_JMPI && imm1) {
-        /*
-         * exitcode: a D whose valid range is [-32768, 32767]; hardware
-         * uses bits 15:0 (L11925-L11960).  Bits 31:16 are accepted as
-         * zero (the table's MBZ) or as the sign extension.
-         */
-        int32_t v = (int32_t)in->imm;
-
-        if (in->src1.type != G4_TYPE_D ||
-            ((in->imm >> 16) && (v < -32768 || v > 32767))) {
-            FAIL("jmpi index must be a D immediate in [-32768, 32767] "
-                 "or 16 bits (L11925-L11960)");
-        }
-    }
-    if (oi->flags & G4_EU_OPF_BRANCH) {
-        if (!imm1 || in->src1.type != G4_TYPE_D) {
-            FAIL("flow-control exitcode must be a D immediate in src1 "
-                 "(L11086, L11604)");
-        }
-        if (in->imm >> 20) {
-            FAIL("flow-control exitcode bits 31:20 are not defined "
-                 "(jump 15:0, pop 19:16; L11086-L11089)");
-        }
-    }
-    if (!dst_shown && !hidden_ok(&in->dst)) {
-        /* Flow control ignores its dst; Mesa's Gen4 ENDIF names r0
-         * there (seed-002.md 3.9). */
-        if (!(oi->flags & G4_EU_OPF_FLOW) || in->dst.indirect ||
-            in->dst.file == G4_FILE_MRF ||
-            !check_reg(&in->dst, true, a16, why)) {
-            FAIL("non-present destination must be null (or ip) (L9183)");
-        }
-    }
-    if (!src0_shown && !imm0 && !hidden_ok(&in->src0)) {
-        FAIL("non-present src0 must be null (or ip) (L9183)");
-    }
-    if (!src1_shown && !imm1 && !hidden_ok(&in->src1)) {
-        FAIL("non-present src1 must be null (L9183-L9184)");
-    }
-    return true;
-}
