@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Fuzz the intel-g45 QEMU glue (tests/qtest/intel-g45-fuzz-test.c) for a
 # given number of CPU-seconds, split over -j parallel instances with
 # different seeds, then print operations, crashes and hangs.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Guest kernels (Debian bookworm 6.1 and trixie 6.12, generic amd64) and a
 # busybox initramfs with pciutils' lspci and both kernels' i915 modules.  Idempotent; cached in
 # $HWGPU_GUEST.

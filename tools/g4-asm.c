@@ -3,6 +3,8 @@
  * intel-gen4disasm print) into "{ 0x........, ... }," lines, the format
  * intel-gen4asm writes and intel-gen4disasm reads.
  *   g4-asm [-g 4] [-o OUT] FILE     ("-" or no file: standard input)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
 #include <stdio.h>

@@ -4,6 +4,8 @@
  * 0x........ },".  Output: one instruction per line in intel-gen4disasm
  * -g 4 syntax (send takes two lines, as there).
  *   g4-disasm [-g 4] FILE     ("-" or no file: standard input)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
 #include <stdio.h>

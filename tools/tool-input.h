@@ -1,6 +1,8 @@
 /*
  * Shared by the command-line tools: the whole input text, from FILE or
  * (NULL or "-") standard input.  NULL with a message on stderr on failure.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_TOOL_INPUT_H
 #define HWGPU_TOOL_INPUT_H

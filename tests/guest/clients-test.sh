@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Real GEM/KMS clients in the guest (TCG, q35; bookworm 6.1 and trixie 6.12
 # kernels): Debian's intel-gpu-tools benchmarks and tools and libdrm-tests'
 # modetest/vbltest run by tests/guest/clients.sh, plus a deliberate GPU hang

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Real GEM/KMS clients from Debian's packages, run inside the guest after
 # i915 has loaded (tests/guest/init with hwgpu.clients): intel-gpu-tools'
 # benchmarks and tools, libdrm-tests' modetest and vbltest.  Each client's

@@ -4,6 +4,8 @@
  * put into the initramfs.  Usage: fbpattern [/dev/fb0 [SECONDS]]
  * With SECONDS, keeps redrawing a moving pattern for that long (for the
  * scanout benchmark's fully changing screen).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <fcntl.h>
 #include <linux/fb.h>

@@ -5,6 +5,8 @@
  * complete the request with an error.  Then a trivial batch must complete
  * normally again.  Built static on the host into the clients initramfs.
  * Prints "HWGPU-GEMHANG hang-detected=<0|1> recovered=<0|1>".
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <fcntl.h>

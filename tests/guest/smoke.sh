@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Guest boots (TCG): the stock Debian kernels (bookworm 6.1, trixie 6.12) with
 # a busybox initramfs on `-vga none -device intel-g45`, q35 and pc.  Checks
 # the guest's own lspci output (ID at 00:02.0, BAR types and sizes), that the

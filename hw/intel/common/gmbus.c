@@ -8,6 +8,8 @@
  * protocol").  Transfers complete instantly.  On the analog DDC pins a monitor
  * answers at 0x50 (EDID EEPROM) and 0x30 (E-DDC segment pointer); every
  * other address and pin NAKs.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "hwgpu/intel/g45/g45.h"
 

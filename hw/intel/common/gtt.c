@@ -1,4 +1,8 @@
-/* G45 global GTT translation; see include/hwgpu/intel/common/gtt.h. */
+/*
+ * G45 global GTT translation; see include/hwgpu/intel/common/gtt.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
 #include <string.h>
 
 #include "hwgpu/intel/common/gtt.h"

@@ -3,6 +3,8 @@
  * (L4275-L5844; seed-002.md 4.2): OWord block, OWord dual block and
  * DWord scattered messages on linear buffers.  Out-of-bounds reads
  * return 0 and writes are dropped (L4561, L4806); both are logged.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 

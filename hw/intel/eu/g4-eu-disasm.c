@@ -3,6 +3,8 @@
  * (column layout, names, option block), except where that tool loses
  * information or contradicts seed 002; those cases are listed in
  * docs/g4-eu-codec.md and checked by tests/unit/intel/eu/test-g4-eu-codec.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <math.h>
 #include <stdarg.h>

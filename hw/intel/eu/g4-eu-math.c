@@ -3,6 +3,8 @@
  * (L5845-L6319; seed-002.md 3.14).  No header; 8-channel messages carry
  * operand 0 in M0 and operand 1 (POW, INT DIV) in M1; G4x also takes a
  * 16-channel single-operand message (mlen 2, L5906-L5952).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <float.h>
 #include <math.h>

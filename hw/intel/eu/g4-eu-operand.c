@@ -4,6 +4,8 @@
  * indirect through a0, accumulator) and writing destinations under the
  * execution mask (seed 002 chapter 11, L7461-L8607; seed-002.md 3.2-3.4).
  * Every address is checked against the register file it names.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 

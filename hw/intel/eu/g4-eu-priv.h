@@ -2,6 +2,8 @@
  * G45 EU interpreter: the pre-decoded instruction form shared by
  * g4-eu-exec.c (run loop, flow control, send) and g4-eu-alu.c (operand
  * access, type conversion, operations).  docs/g4-eu.md explains it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_G4_EU_PRIV_H
 #define HWGPU_G4_EU_PRIV_H

@@ -3,6 +3,8 @@
  * (L6530-L6785; seed-002.md 4.3).  The URB is a byte array; a handle is
  * a 256-bit row number in it.  Rows outside the array are dropped and
  * logged.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 

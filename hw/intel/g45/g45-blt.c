@@ -4,6 +4,8 @@
  * XY_SRC_COPY_BLT) and i915/IGT usage (facts only).  Coordinates are
  * signed 16-bit, x1/y1 inclusive, x2/y2 exclusive.  Pixels left of x = 0
  * or above y = 0 are clipped (defined outcome for a hostile guest).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
 #include <string.h>

@@ -11,6 +11,8 @@
  * halts (HEAD and ACTHD stay on the command) and the instruction error is
  * reported for EIR; the glue raises the command-parser-error interrupt if
  * EMR leaves it unmasked.  Only a reset restarts the engine.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "g45-cs-priv.h"
 

@@ -7,6 +7,8 @@
  * its DPLL and timings.  The frame counter, the scanline, vblank events and
  * the surface latch are all computed from (now - epoch), so they agree with
  * each other and cost nothing while nobody looks.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 

@@ -4,6 +4,8 @@
  * the registers whose reads or writes have side effects (the hooks live in
  * the file of the block they belong to).  Registers that i915 only programs
  * and reads back are plain storage.  Offsets: intel-i915-probe.md 2.1.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "hwgpu/intel/g45/g45.h"
 

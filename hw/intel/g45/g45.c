@@ -6,6 +6,8 @@
  * loop under the BQL).  The engines run on their own workers; what they
  * report is collected atomically here and applied by g45_service() on the
  * register file's thread (HwgpuHost.kick asks for that).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 

@@ -4,6 +4,8 @@
  * (mov/add/mul/mac/cmp/sel) in SIMD8 and compressed SIMD16, and a
  * branchy loop with if/break.  Prints figures; never asserts on time.
  *   bench-g4-eu [seconds per case, default 1]
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
 #include <stdio.h>

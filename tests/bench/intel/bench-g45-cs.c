@@ -4,6 +4,8 @@
  * XY_COLOR_BLT and XY_SRC_COPY_BLT (MB/s), and the latency from a TAIL
  * write to the user interrupt with the engine on its worker thread.
  * Prints figures only.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
 #include <stdio.h>

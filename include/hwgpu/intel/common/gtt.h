@@ -8,6 +8,8 @@
  * invalid PTE or an address beyond the GTT reads as zeros and drops writes
  * (the hardware's scratch-page behaviour), with a logged guest error; it
  * never reaches host memory the guest does not own.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G45_GTT_H
 #define HWGPU_INTEL_G45_GTT_H

@@ -20,6 +20,8 @@
  *        flow-control jump/pop counts.
  * The decoded struct holds every field as a named member; g4_eu_encode()
  * rebuilds exactly the words g4_eu_decode() accepted.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G4_EU_INST_H
 #define HWGPU_INTEL_G4_EU_INST_H

@@ -10,6 +10,8 @@
  * Everything an instruction word, register or message names comes from
  * the guest: every access is bounds-checked, every run has an instruction
  * budget, and guest errors are reported through hwgpu_log().
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G4_EU_H
 #define HWGPU_INTEL_G4_EU_H

@@ -8,6 +8,8 @@
  * 8/16/32 bpp and linear or X-tiled surfaces.  All memory goes through the
  * GTT module row by row; the other 2D commands are recognised (g45-cmd.c),
  * logged once as unimplemented and skipped by length.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G45_BLT_H
 #define HWGPU_INTEL_G45_BLT_H

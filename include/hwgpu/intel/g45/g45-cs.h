@@ -11,6 +11,8 @@
  *
  * See docs/g45-cs.md for the API contract, the context image and the hang
  * rule.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G45_CS_H
 #define HWGPU_INTEL_G45_CS_H

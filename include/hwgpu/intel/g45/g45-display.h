@@ -11,6 +11,8 @@
  *  - CRT hotplug force-detect and the GMBUS I2C engine serving an EDID.
  * See ../shared/reference/intel-i915-probe.md section 2.1 for what i915
  * expects of each.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G45_DISPLAY_H
 #define HWGPU_INTEL_G45_DISPLAY_H

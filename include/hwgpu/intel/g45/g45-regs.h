@@ -2,6 +2,8 @@
  * Intel G45 (Gen4.5) MMIO register map: offsets and the register table.
  * Offsets are those of the MMIO half of BAR0 (GTTMMADR); see
  * ../shared/reference/intel-i915-probe.md section 2.1 for how i915 uses them.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G45_REGS_H
 #define HWGPU_INTEL_G45_REGS_H

@@ -1,6 +1,8 @@
 /*
  * The QEMU-independent core of the G45 device: the register file and the
  * blocks behind it.  The register table's hooks receive a G45 * as `dev`.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_INTEL_G45_H
 #define HWGPU_INTEL_G45_H

@@ -5,6 +5,8 @@
  * input is also retried with the reserved bits cleared, and the whole input
  * also drives the generator of valid instructions (g4-eu-gen.h), whose
  * encodings go through the same checks.  abort() on any mismatch.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,6 +6,8 @@
  * A record that decodes is used as it is; otherwise its bytes build a
  * G4EuInst field by field, which is used (encoded) if it validates.
  * Nothing may crash and no run may exceed its budget.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
 #include <string.h>

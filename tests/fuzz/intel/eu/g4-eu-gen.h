@@ -3,6 +3,8 @@
  * tests/fuzz/intel/eu/fuzz-g4-eu-decode.c and tests/unit/intel/eu/test-g4-eu-codec.c.
  * With oracle_safe set it avoids the forms where intel-gen4disasm and our
  * disassembler legitimately disagree (listed in the unit test).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_TESTS_G4_EU_GEN_H
 #define HWGPU_TESTS_G4_EU_GEN_H

@@ -6,6 +6,8 @@
  * anywhere, context switches, waits) so that deep paths are reached.
  * Every run is bounded: a command budget, a small hang threshold, a small
  * per-blit pixel bound.  A crash, a sanitizer report or a hang fails.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
 #include <string.h>

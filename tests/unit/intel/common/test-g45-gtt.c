@@ -1,4 +1,8 @@
-/* Unit tests of the G45 GTT translation module. */
+/*
+ * Unit tests of the G45 GTT translation module.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
 #include <glib.h>
 #include <string.h>
 

@@ -2,6 +2,8 @@
  * Helpers shared by the G45 EU interpreter tests: assemble a kernel
  * with the g4_eu_asm assembler, run it on a fresh thread with all
  * shared functions attached to a small bounded memory, count logs.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HWGPU_TEST_G4_EU_H
 #define HWGPU_TEST_G4_EU_H

@@ -3,6 +3,8 @@
  * data port OWord block / DWord scattered messages, URB writes, and
  * the hostile-input outcomes (bad IP, budget, unknown SFID, illegal
  * instructions, mask-stack underflow).  "Lnnnn" cites seed 002.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <float.h>
 
