@@ -51,7 +51,7 @@ int hwgpu_field_format(const HwgpuFieldDesc *f, const uint32_t *dw,
     case HWGPU_FIELD_OFFSET:
         return snprintf(buf, size, " %s=0x%08x", f->name, v);
     case HWGPU_FIELD_FLOAT:
-        return snprintf(buf, size, " %s=%g", f->name, hwgpu_float(v));
+        return snprintf(buf, size, " %s=%g", f->name, hwgpu_u2f(v));
     case HWGPU_FIELD_UFIXED:
         return snprintf(buf, size, " %s=%g", f->name,
                         (double)v / (double)(1u << f->frac));

@@ -442,7 +442,7 @@ class Writer:
         elif f.type in ('address', 'offset'):
             body = 'hwgpu_bits_in_place(%s, %d, %d)' % (v, f.hi, f.lo)
         elif f.type == 'float':
-            body = 'hwgpu_float(%s)' % v
+            body = 'hwgpu_u2f(%s)' % v
         elif f.type == 'bool':
             body = 'hwgpu_bits(%s, %d, %d) != 0' % (v, f.hi, f.lo)
         else:

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hwgpu/common/bits.h"
 #include "hwgpu/render/format.h"
 
 static const struct {
@@ -178,14 +179,6 @@ float hwgpu_ufloat_to_float(uint32_t v, unsigned mant_bits)
                   (int)mant_bits);
 }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* Bits [shift, shift + bits) of the element (bits <= 64). */
 static uint64_t take(const uint8_t *src, unsigned shift, unsigned bits)
 {
@@ -209,14 +202,14 @@ static uint32_t convert(const HwgpuChannel *c, uint64_t v)
 
     switch (c->type) {
     case HWGPU_CT_UNORM:
-        return fbits((float)((double)v / (double)((1ull << n) - 1)));
+        return hwgpu_f2u((float)((double)v / (double)((1ull << n) - 1)));
     case HWGPU_CT_SNORM:
         d = (double)s / (double)((1ull << (n - 1)) - 1);
-        return fbits((float)(d < -1.0 ? -1.0 : d));
+        return hwgpu_f2u((float)(d < -1.0 ? -1.0 : d));
     case HWGPU_CT_USCALED:
-        return fbits((float)v);
+        return hwgpu_f2u((float)v);
     case HWGPU_CT_SSCALED:
-        return fbits((float)s);
+        return hwgpu_f2u((float)s);
     case HWGPU_CT_UINT:
         return (uint32_t)v;
     case HWGPU_CT_SINT:
@@ -225,12 +218,12 @@ static uint32_t convert(const HwgpuChannel *c, uint64_t v)
         if (n == 32) {
             return (uint32_t)v;
         } else if (n == 16) {
-            return fbits(hwgpu_half_to_float(v));
+            return hwgpu_f2u(hwgpu_half_to_float(v));
         } else if (n == 64) {
             memcpy(&d, &v, 8);
-            return fbits((float)d);
+            return hwgpu_f2u((float)d);
         } else if (n == 11 || n == 10) {
-            return fbits(hwgpu_ufloat_to_float(v, n - 5));
+            return hwgpu_f2u(hwgpu_ufloat_to_float(v, n - 5));
         }
         return 0;
     default:
@@ -242,7 +235,7 @@ bool hwgpu_format_unpack(const HwgpuFormat *f, const uint8_t *src,
                          uint32_t rgba[4])
 {
     bool integer = hwgpu_format_is_integer(f);
-    uint32_t one = integer ? 1 : fbits(1.0f);
+    uint32_t one = integer ? 1 : hwgpu_f2u(1.0f);
 
     rgba[0] = rgba[1] = rgba[2] = 0;
     rgba[3] = one;
@@ -251,7 +244,7 @@ bool hwgpu_format_unpack(const HwgpuFormat *f, const uint8_t *src,
         int e = (int)(w >> 27) - 15 - 9;
 
         for (int i = 0; i < 3; i++) {
-            rgba[i] = fbits(ldexpf((float)((w >> (9 * i)) & 511), e));
+            rgba[i] = hwgpu_f2u(ldexpf((float)((w >> (9 * i)) & 511), e));
         }
         return true;
     }

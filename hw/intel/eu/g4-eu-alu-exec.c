@@ -102,7 +102,7 @@ static void convert_float(G4Lanes *l, const G4Op *op, unsigned dtype,
 
         for (unsigned c = 0; c < n; c += 8) {
             for (unsigned i = c; i < c + 8; i++) {
-                uint32_t u = f2u((float)l->dr[i]);
+                uint32_t u = hwgpu_f2u((float)l->dr[i]);
 
                 l->out[i] = (u & 0x7f800000u) ? u : (u & m);
             }
@@ -131,7 +131,7 @@ static void convert_float(G4Lanes *l, const G4Op *op, unsigned dtype,
             if (op->sat) {              /* [0, 1], NaN -> 0 (L9802) */
                 f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
             }
-            o = f2u(f);
+            o = hwgpu_f2u(f);
         } else {
             /* float to integer: truncate, clamp, NaN -> 0 (L7252-L7265) */
             static const double lo[8] = { 0, -2147483648.0, 0, -32768.0,
@@ -168,7 +168,7 @@ static void convert_int(G4Lanes *l, const G4Op *op, unsigned dtype,
             if (op->sat) {
                 f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
             }
-            l->out[i] = f2u(f);
+            l->out[i] = hwgpu_f2u(f);
             continue;
         }
         if (v < lo[dtype & 7] || v > hi[dtype & 7]) {
@@ -290,11 +290,11 @@ static uint16_t cond_flags(const G4Lanes *l, const G4Op *op, unsigned dtype,
                                                                         \
             memcpy(&ua, p0 + i * st0, 4);                               \
             memcpy(&ub, p1 + i * st1, 4);                               \
-            a = u2f((ua & 0x7f800000u) ? ua : (ua & 0x80000000u));      \
-            b = u2f((ub & 0x7f800000u) ? ub : (ub & 0x80000000u));      \
+            a = hwgpu_u2f((ua & 0x7f800000u) ? ua : (ua & 0x80000000u));      \
+            b = hwgpu_u2f((ub & 0x7f800000u) ? ub : (ub & 0x80000000u));      \
             d = (expr);                                                 \
             acc[i] = d;                                                 \
-            u = f2u((float)d);                                          \
+            u = hwgpu_f2u((float)d);                                          \
             u = (u & 0x7f800000u) ? u : (u & 0x80000000u);              \
             memcpy(pd + 4 * i, &u, 4);                                  \
         }                                                               \
@@ -388,13 +388,13 @@ static void read_plane(G4EuThread *t, const G4Half *h, G4Lanes *l,
         memcpy(v, t->grf + g, 16);
     }
     for (unsigned i = 0; i < 4; i++) {
-        l->fa[i] = u2f(v[i]);
+        l->fa[i] = hwgpu_u2f(v[i]);
         l->ia[i] = (int32_t)v[i];
     }
     /* line: p is the scalar at the subregister, q the 4th dword */
-    l->fa[0] = u2f(v[(s0->base >> 2) & 3]);
+    l->fa[0] = hwgpu_u2f(v[(s0->base >> 2) & 3]);
     l->ia[0] = (int32_t)v[(s0->base >> 2) & 3];
-    l->fc[0] = u2f(v[3]);
+    l->fc[0] = hwgpu_u2f(v[3]);
     if (!isfloat) {
         l->fc[0] = (float)l->ia[3];
     }
@@ -468,7 +468,7 @@ bool g4_alu_exec_half(G4EuThread *t, const G4Op *op, const G4Half *h,
             uint32_t m = op->ftz ? 0x80000000u : 0xffffffffu;
 
             for (unsigned i = 0; i < n; i++) {
-                uint32_t u = f2u((float)l.dr[i]);
+                uint32_t u = hwgpu_f2u((float)l.dr[i]);
 
                 u = (u & 0x7f800000u) ? u : (u & m);
                 memcpy(p + 4 * i, &u, 4);

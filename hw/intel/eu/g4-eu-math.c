@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hwgpu/common/bits.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 
 enum {
@@ -18,29 +19,13 @@ enum {
     MF_IDIV_R = 13,
 };
 
-static inline float u2f(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint32_t f2u(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* Denorm inputs read as signed zero (tables L6017-L6314). */
 static inline double in_ftz(uint32_t u)
 {
     if (!(u & 0x7f800000u)) {
         u &= 0x80000000u;
     }
-    return u2f(u);
+    return hwgpu_u2f(u);
 }
 
 /* One float function on one input; alt = ALT mode (L7213-L7228). */
@@ -83,13 +68,13 @@ static uint32_t float_out(double d, bool alt, bool sat)
     if (alt && isinf(f)) {      /* INF results become +-FLT_MAX (L7219) */
         f = copysignf(FLT_MAX, f);
     }
-    if (!(f2u(f) & 0x7f800000u)) {
-        f = u2f(f2u(f) & 0x80000000u);  /* denorm outputs flush */
+    if (!(hwgpu_f2u(f) & 0x7f800000u)) {
+        f = hwgpu_u2f(hwgpu_f2u(f) & 0x80000000u);  /* denorm outputs flush */
     }
     if (sat) {                  /* descriptor bit 6: [0, 1] */
         f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
     }
-    return f2u(f);
+    return hwgpu_f2u(f);
 }
 
 /*

@@ -385,7 +385,7 @@ void g4_read_raw(G4EuThread *t, const G4Opnd *o, unsigned n, uint32_t *out,
             unsigned l = (o->acc_lane + i) % G4_EU_MAX_LANES;
 
             if (t->acc_float & (1u << l)) {
-                out[i] = f2u((float)t->accf[l]);
+                out[i] = hwgpu_f2u((float)t->accf[l]);
             } else {
                 out[i] = (uint32_t)t->acci[l];
             }
@@ -439,7 +439,7 @@ static inline int64_t raw_to_int(uint32_t r, unsigned type)
     case G4_TYPE_B:
         return (int8_t)r;
     case G4_TYPE_F:         /* float to integer execution (L7252) */
-        return d2i(u2f(r));
+        return d2i(hwgpu_u2f(r));
     default:
         return r;
     }
@@ -457,7 +457,7 @@ void g4_read_float(G4EuThread *t, const G4Opnd *o, unsigned n, float *f,
         for (unsigned i = 0; i < n; i++) {
             unsigned l = (o->acc_lane + i) % G4_EU_MAX_LANES;
 
-            raw[i] = f2u((t->acc_float & (1u << l)) ? (float)t->accf[l]
+            raw[i] = hwgpu_f2u((t->acc_float & (1u << l)) ? (float)t->accf[l]
                                                      : (float)t->acci[l]);
         }
     } else {
@@ -465,7 +465,7 @@ void g4_read_float(G4EuThread *t, const G4Opnd *o, unsigned n, float *f,
         if (o->type != G4_TYPE_F) {
             /* integer to float rounds toward zero (L7283) */
             for (unsigned i = 0; i < n; i++) {
-                raw[i] = f2u((float)raw_to_int(raw[i], o->type));
+                raw[i] = hwgpu_f2u((float)raw_to_int(raw[i], o->type));
             }
         }
     }
@@ -569,7 +569,7 @@ bool g4_write_dst(G4EuThread *t, const G4Op *op, const G4Half *h,
                 t->acci[ln] = l->ir[i];
                 t->acc_float &= ~(1u << ln);
             } else if (o->type == G4_TYPE_F) {
-                t->accf[ln] = u2f(l->out[i]);
+                t->accf[ln] = hwgpu_u2f(l->out[i]);
                 t->acc_float |= 1u << ln;
             } else {
                 t->acci[ln] = raw_to_int(l->out[i], o->type);

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "hwgpu/common/bits.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 
 /* Where an operand lives. */
@@ -168,28 +169,12 @@ bool g4_write_dst(G4EuThread *t, const G4Op *op, const G4Half *h,
 
 /* ---- small helpers shared by the interpreter files ---- */
 
-static inline uint32_t f2u(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static inline float u2f(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 /* Denorms flush to sign-preserved zero on arithmetic input (L7014). */
 static inline float ftz(float f)
 {
-    uint32_t u = f2u(f);
+    uint32_t u = hwgpu_f2u(f);
 
-    return (u & 0x7f800000u) ? f : u2f(u & 0x80000000u);
+    return (u & 0x7f800000u) ? f : hwgpu_u2f(u & 0x80000000u);
 }
 
 /* Wrapping 64-bit integer arithmetic (no undefined overflow). */

@@ -97,18 +97,6 @@ static void put_kernel(Out *o, Gen4State *s, const char *unit, uint32_t addr)
     put(o, "    ... (%d instructions shown)\n", DUMP_KERNEL_MAX);
 }
 
-static const G45StateId unit_state[GEN4_UNITS] = {
-    [GEN4_VS] = G45_STATE_VS_STATE,
-    [GEN4_GS] = G45_STATE_GS_STATE,
-    [GEN4_CLIP] = G45_STATE_CLIP_STATE,
-    [GEN4_SF] = G45_STATE_SF_STATE,
-    [GEN4_WM] = G45_STATE_WM_STATE,
-    [GEN4_CC] = G45_STATE_COLOR_CALC_STATE,
-};
-static const char *const unit_names[GEN4_UNITS] = {
-    "VS_STATE", "GS_STATE", "CLIP_STATE", "SF_STATE", "WM_STATE",
-    "COLOR_CALC_STATE",
-};
 static const char *const unit_short[GEN4_UNITS] = {
     "VS", "GS", "CLIP", "SF", "WM", "CC",
 };
@@ -144,9 +132,10 @@ size_t gen4_draw_dump(Gen4State *s, const Gen4Draw *d, bool kernels,
     }
     for (int u = 0; u < GEN4_UNITS; u++) {
         if (d->unit_addr[u]) {
-            put_struct(&o, unit_names[u], d->general_base + d->unit_addr[u],
-                       unit_state[u], d->unit[u],
-                       g45_state_layouts[unit_state[u]].min_len);
+            const HwgpuLayout *l = &g45_state_layouts[gen4_unit_state[u]];
+
+            put_struct(&o, l->name, d->general_base + d->unit_addr[u],
+                       gen4_unit_state[u], d->unit[u], l->min_len);
         }
     }
     if (d->unit_addr[GEN4_CC]) {

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hwgpu/common/bits.h"
 #include "hwgpu/intel/gen4/gen4-sf.h"
 #include "hwgpu/intel/gen4/gen4-vs.h"
 #include "hwgpu/intel/eu/g4-eu.h"
@@ -21,22 +22,6 @@
 /* Pre-ILK guard band (Table 7-6): [-8K, 8K-1]. */
 #define GUARD_MIN   (-8192.0f)
 #define GUARD_MAX   (8191.0f)
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float ffrom(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 void gen4_sf_begin(Gen4Sf *sf, Gen4State *s, const Gen4Draw *d)
 {
@@ -133,20 +118,20 @@ static void sf_thread(Gen4Sf *sf, const Gen4SetupObj *o, const uint32_t *vue[3],
            (g45_sf_state_sprite_point_enable(st) ? 1u << 16 : 0) |
            (o->back_facing ? 1u << 17 : 0);
     r[1] = o->provoking;
-    r[3] = fbits(o->x[1] - o->x[0]);
-    r[5] = fbits(o->y[1] - o->y[0]);
+    r[3] = hwgpu_f2u(o->x[1] - o->x[0]);
+    r[5] = hwgpu_f2u(o->y[1] - o->y[0]);
     if (o->nv == 2) {
-        r[2] = fbits((o->x[1] - o->x[0]) * (o->x[1] - o->x[0]) +
+        r[2] = hwgpu_f2u((o->x[1] - o->x[0]) * (o->x[1] - o->x[0]) +
                      (o->y[1] - o->y[0]) * (o->y[1] - o->y[0]));
     } else {
-        r[4] = fbits(o->x[2] - o->x[0]);
-        r[6] = fbits(o->y[2] - o->y[0]);
-        r[2] = fbits(det3(o->x, o->y, 0, 1, 2));
+        r[4] = hwgpu_f2u(o->x[2] - o->x[0]);
+        r[6] = hwgpu_f2u(o->y[2] - o->y[0]);
+        r[2] = hwgpu_f2u(det3(o->x, o->y, 0, 1, 2));
     }
     r = g4_eu_grf_ud(t, 2);
     for (uint32_t v = 0; v < o->nv; v++) {
-        r[2 * v] = fbits(o->z[v]);
-        r[2 * v + 1] = fbits(o->invw[v]);
+        r[2 * v] = hwgpu_f2u(o->z[v]);
+        r[2 * v + 1] = hwgpu_f2u(o->invw[v]);
     }
     /* Each vertex's VUE rows, one vertex after the other. */
     for (uint32_t v = 0; v < nvue; v++) {
@@ -183,10 +168,10 @@ bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,
     }
     for (int i = 0; i < o->nv; i++) {
         vue[i] = vues + (size_t)o->v[i] * vue_dw;
-        x[i] = ffrom(vue[i][4]);
-        y[i] = ffrom(vue[i][5]);
-        z[i] = ffrom(vue[i][6]);
-        w[i] = ffrom(vue[i][7]);
+        x[i] = hwgpu_u2f(vue[i][4]);
+        y[i] = hwgpu_u2f(vue[i][5]);
+        z[i] = hwgpu_u2f(vue[i][6]);
+        w[i] = hwgpu_u2f(vue[i][7]);
         if (isnan(x[i]) || isnan(y[i]) || isnan(z[i]) || isnan(w[i])) {
             sf->culled++;
             return false;           /* §7.3.1 */

@@ -49,8 +49,8 @@ _Static_assert(sizeof(kept) / sizeof(kept[0]) <= GEN4_PKT_KINDS,
                "GEN4_PKT_KINDS too small");
 #define NKEPT   (sizeof(kept) / sizeof(kept[0]))
 
-/* The unit states' layouts and lengths (dwords), by Gen4Unit. */
-static const G45StateId unit_layout[GEN4_UNITS] = {
+/* The unit states' layouts (and so lengths), by Gen4Unit. */
+const int gen4_unit_state[GEN4_UNITS] = {
     [GEN4_VS] = G45_STATE_VS_STATE,
     [GEN4_GS] = G45_STATE_GS_STATE,
     [GEN4_CLIP] = G45_STATE_CLIP_STATE,
@@ -191,7 +191,7 @@ static void draw_read(Gen4State *s, Gen4Draw *d, uint32_t addr, void *buf,
 
 static uint32_t unit_len(Gen4Unit u)
 {
-    return g45_state_layouts[unit_layout[u]].min_len;
+    return g45_state_layouts[gen4_unit_state[u]].min_len;
 }
 
 /* A binding table of `count` entries at surface-state offset `bt`. */

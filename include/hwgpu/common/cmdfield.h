@@ -21,6 +21,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "hwgpu/common/bits.h"
 #include <string.h>
 
 typedef enum HwgpuFieldType {
@@ -102,14 +104,6 @@ static inline uint32_t hwgpu_bits_in_place(uint32_t v, unsigned hi,
                                            unsigned lo)
 {
     return v & (UINT32_MAX >> (31 - hi)) & (UINT32_MAX << lo);
-}
-
-static inline float hwgpu_float(uint32_t v)
-{
-    float f;
-
-    memcpy(&f, &v, sizeof(f));
-    return f;
 }
 
 /* Mask of bits hi:lo. */

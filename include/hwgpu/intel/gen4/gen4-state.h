@@ -58,6 +58,9 @@ typedef enum Gen4Unit {
     GEN4_UNITS
 } Gen4Unit;
 
+/* Each unit's indirect state: a G45StateId of g45-cmd-gen.h. */
+extern const int gen4_unit_state[GEN4_UNITS];
+
 typedef struct Gen4State {
     const HwgpuHost *host;
     G45Gtt *gtt;

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hwgpu/common/bits.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 
 #include "common/fake-host.h"
@@ -103,22 +104,6 @@ static void run_ok(const char *text)
 
 #define EOT "send(8) 0 null g0<8,8,1>UD null fc 0 mlen 1 rlen 0 " \
             "{ align1 EOT };\n"
-
-static inline uint32_t fbits(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static inline float bitsf(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 static inline void set_f(unsigned reg, unsigned i, float v)
 {

@@ -417,8 +417,8 @@ static void test_compressed_simd16(void)
         g_assert_cmpint((int32_t)get_ud(20, i), ==, i - 8);
         g_assert_cmpint((int32_t)get_ud(21, i), ==, i);
         /* Compr4: second half to m4+4 (L8750) */
-        g_assert_cmpfloat(bitsf(g4_eu_mrf_ud(&thr, 4)[i]), ==, i);
-        g_assert_cmpfloat(bitsf(g4_eu_mrf_ud(&thr, 8)[i]), ==, 8 + i);
+        g_assert_cmpfloat(hwgpu_u2f(g4_eu_mrf_ud(&thr, 4)[i]), ==, i);
+        g_assert_cmpfloat(hwgpu_u2f(g4_eu_mrf_ud(&thr, 8)[i]), ==, 8 + i);
         g_assert_cmpfloat(get_f(8, i), ==, i + 1);
     }
     g_assert_cmphex(thr.f0[0], ==, 0x03ff);

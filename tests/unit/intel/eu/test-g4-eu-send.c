@@ -421,7 +421,7 @@ static void test_example_math_sechalf(void)
         g_assert_cmpfloat(get_f(10, i), ==, get_f(8, i));
         g_assert_cmpfloat(get_f(11, i), ==, get_f(9, i));
         /* the implied move ignores the enables: m1 has all of -|r3| */
-        g_assert_cmpfloat(bitsf(g4_eu_mrf_ud(&thr, 1)[i]), ==,
+        g_assert_cmpfloat(hwgpu_u2f(g4_eu_mrf_ud(&thr, 1)[i]), ==,
                           -0.1f * (8 + i));
     }
 }

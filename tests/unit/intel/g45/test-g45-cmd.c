@@ -15,7 +15,7 @@
 
 static float f32(uint32_t v)
 {
-    return hwgpu_float(v);
+    return hwgpu_u2f(v);
 }
 
 static uint32_t u32(float f)

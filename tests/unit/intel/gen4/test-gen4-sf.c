@@ -12,61 +12,14 @@
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-sf.h"
-#include "hwgpu/intel/eu/g4-eu-inst.h"
-#include "hwgpu/intel/g45/g45-cmd.h"
-#include "g45-cmd-gen.h"
-#include "common/fake-host.h"
+#include "gen4-test.h"
 
-#define RAM_SIZE    (1u << 20)
-static uint8_t ram[RAM_SIZE];
-static uint32_t ptes[RAM_SIZE / 4096];
-static FakeHost fh;
-static G45Gtt gtt;
-static Gen4State st;
 static Gen4Draw dr;
 static Gen4Sf sf;
 
 #define SF_ST   0x30000
 #define SF_VP   0x30100
 #define KERNEL  0x40000
-
-static void w32(uint32_t addr, uint32_t v)
-{
-    memcpy(&ram[addr], &v, 4);
-}
-
-static void wf(uint32_t addr, float f)
-{
-    memcpy(&ram[addr], &f, 4);
-}
-
-static uint32_t fb(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float f32(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static void feed(const uint32_t *dw)
-{
-    const G45CmdDesc *d = g45_cmd_lookup(dw[0]);
-
-    gen4_state_command(&st, dw, g45_cmd_length(d, dw[0]), false);
-}
-
-#define FEED(...) do {                                                      \
-        static const uint32_t pkt_[] = { __VA_ARGS__ };                     \
-        feed(pkt_);                                                         \
-    } while (0)
 
 /*
  * The setup kernel copies its payload R1, R2 and the first VUE row of
@@ -85,38 +38,21 @@ static const char *kernel =
 /* SF_STATE: kernel, GRF start 3, URB 1/1 (past the header), 6 PUE rows. */
 static void setup(uint32_t dw5_extra, uint32_t dw6, bool viewport)
 {
-    static bool ready;
     uint32_t prim[6] = { 0x7b000004 | (G45_3DPRIM_TRILIST << 10), 3, 0, 1,
                          0, 0 };
-    uint32_t *code;
-    char err[128];
-    long n;
 
-    if (!ready) {
-        fake_host_init(&fh, ram, RAM_SIZE);
-        ready = true;
-    }
-    memset(ram, 0, sizeof(ram));
-    fake_host_clear_log(&fh);
-    for (uint32_t i = 0; i < G_N_ELEMENTS(ptes); i++) {
-        ptes[i] = i * 4096 | 1;
-    }
-    g45_gtt_init(&gtt, ptes, G_N_ELEMENTS(ptes), &fh.host);
-    gen4_state_init(&st, &fh.host, &gtt);
-    n = g4_eu_asm_text(kernel, &code, err, sizeof(err));
-    g_assert_cmpint(n, >, 0);
-    memcpy(&ram[KERNEL], code, n * 16);
-    g_free(code);
-    w32(SF_ST + 0, KERNEL);
-    w32(SF_ST + 12, 3 | (1 << 4) | (1 << 11));    /* VUE row 1 on */
-    w32(SF_ST + 16, (2 << 19));                     /* 3 x 512-bit PUE */
-    w32(SF_ST + 20, SF_VP | (viewport ? 2 : 0) | dw5_extra);
-    w32(SF_ST + 24, dw6);
+    gen4t_setup();
+    gen4t_kernel(KERNEL, kernel);
+    gen4t_w32(SF_ST + 0, KERNEL);
+    gen4t_w32(SF_ST + 12, 3 | (1 << 4) | (1 << 11));    /* VUE row 1 on */
+    gen4t_w32(SF_ST + 16, (2 << 19));                     /* 3 x 512-bit PUE */
+    gen4t_w32(SF_ST + 20, SF_VP | (viewport ? 2 : 0) | dw5_extra);
+    gen4t_w32(SF_ST + 24, dw6);
     /* Viewport: x * 100 + 200, y * -100 + 300, z * 0.5 + 0.5. */
-    wf(SF_VP + 0, 100), wf(SF_VP + 4, -100), wf(SF_VP + 8, 0.5f);
-    wf(SF_VP + 12, 200), wf(SF_VP + 16, 300), wf(SF_VP + 20, 0.5f);
-    w32(SF_VP + 24, (10u << 16) | 10);              /* scissor 10..100 */
-    w32(SF_VP + 28, (100u << 16) | 100);
+    gen4t_wf(SF_VP + 0, 100), gen4t_wf(SF_VP + 4, -100), gen4t_wf(SF_VP + 8, 0.5f);
+    gen4t_wf(SF_VP + 12, 200), gen4t_wf(SF_VP + 16, 300), gen4t_wf(SF_VP + 20, 0.5f);
+    gen4t_w32(SF_VP + 24, (10u << 16) | 10);              /* scissor 10..100 */
+    gen4t_w32(SF_VP + 28, (100u << 16) | 100);
     FEED(0x61010004, 1, 1, 1, 1, 1);
     FEED(0x78000005, 0, 0, 0, SF_ST, 0, 0);
     FEED(0x79000002, 0, (479u << 16) | 639, (5u << 16) | 7);   /* origin */
@@ -130,10 +66,10 @@ static uint32_t vues[3 * 16];
 static void vertex(int i, float x, float y, float z, float invw)
 {
     memset(&vues[i * 16], 0, 64);
-    vues[i * 16 + 4] = fb(x);
-    vues[i * 16 + 5] = fb(y);
-    vues[i * 16 + 6] = fb(z);
-    vues[i * 16 + 7] = fb(invw);
+    vues[i * 16 + 4] = hwgpu_f2u(x);
+    vues[i * 16 + 5] = hwgpu_f2u(y);
+    vues[i * 16 + 6] = hwgpu_f2u(z);
+    vues[i * 16 + 7] = hwgpu_f2u(invw);
     vues[i * 16 + 8] = 0x100 + i;           /* a tag in the next row */
 }
 
@@ -170,13 +106,13 @@ static void test_screen_space_and_payload(void)
     g_assert_cmpint(o.clip[2], ==, 639);
     /* The kernel saw R1 (deltas, determinant) and R2 (Z, 1/W). */
     g_assert_cmphex(PUE(0, 0) & 0xffff, ==, G45_3DPRIM_TRILIST);
-    g_assert_cmpfloat(f32(PUE(0, 3)), ==, 30);          /* X1 - X0 */
-    g_assert_cmpfloat(f32(PUE(0, 5)), ==, 30);          /* Y1 - Y0 */
-    g_assert_cmpfloat(f32(PUE(0, 4)), ==, -20);         /* X2 - X0 */
-    g_assert_cmpfloat(f32(PUE(0, 6)), ==, 30);          /* Y2 - Y0 */
-    g_assert_cmpfloat(f32(PUE(0, 2)), ==, 30 * 30 - (-20) * 30);
-    g_assert_cmpfloat(f32(PUE(1, 0)), ==, 0.75f);       /* Z0 */
-    g_assert_cmpfloat(f32(PUE(1, 3)), ==, 0.5f);        /* 1/W1 */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 3)), ==, 30);          /* X1 - X0 */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 5)), ==, 30);          /* Y1 - Y0 */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 4)), ==, -20);         /* X2 - X0 */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 6)), ==, 30);          /* Y2 - Y0 */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 2)), ==, 30 * 30 - (-20) * 30);
+    g_assert_cmpfloat(hwgpu_u2f(PUE(1, 0)), ==, 0.75f);       /* Z0 */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(1, 3)), ==, 0.5f);        /* 1/W1 */
     /* ...and the VUE rows in the reordered vertex order. */
     g_assert_cmphex(PUE(2, 0), ==, 0x102);
     g_assert_cmphex(PUE(3, 0), ==, 0x101);
@@ -253,7 +189,7 @@ static void test_points_and_rects(void)
 
     /* Point width 4 from state (U8.3 in SF_STATE DW7). */
     setup(0, 1u << 29, false);
-    w32(SF_ST + 28, (1u << 11) | (4 * 8));
+    gen4t_w32(SF_ST + 28, (1u << 11) | (4 * 8));
     gen4_draw_snapshot(&st, dr.prim, &dr);
     vertex(0, 20, 30, 0, 1);
     g_assert_true(gen4_sf_object(&sf, &pt, vues, 16, G45_3DPRIM_POINTLIST,

@@ -10,16 +10,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "hwgpu/intel/gen4/gen4-state.h"
-#include "hwgpu/intel/g45/g45-cmd.h"
-#include "hwgpu/intel/eu/g4-eu-inst.h"
-#include "g45-cmd-gen.h"
-#include "common/fake-host.h"
-
-#define RAM_SIZE    (4u << 20)
-static uint8_t ram[RAM_SIZE];
-static uint32_t ptes[RAM_SIZE / 4096];
-static FakeHost fh;
+#include "gen4-test.h"
 
 /* Graphics addresses (= RAM offsets through an identity GTT). */
 #define STATE_BO    0x100000    /* SSBA: binding tables, surfaces */
@@ -35,108 +26,61 @@ static FakeHost fh;
 #define VS_KERNEL   0x300000
 #define PS_KERNEL   0x300400
 
-static G45Gtt gtt;
-
-static void w32(uint32_t addr, uint32_t v)
-{
-    memcpy(&ram[addr], &v, 4);
-}
-
-static void setup(Gen4State *s)
-{
-    static bool ready;
-
-    if (!ready) {
-        fake_host_init(&fh, ram, RAM_SIZE);
-        ready = true;
-    }
-    memset(ram, 0, sizeof(ram));
-    fake_host_clear_log(&fh);
-    for (uint32_t i = 0; i < G_N_ELEMENTS(ptes); i++) {
-        ptes[i] = i * 4096 | 1;
-    }
-    g45_gtt_init(&gtt, ptes, G_N_ELEMENTS(ptes), &fh.host);
-    gen4_state_init(s, &fh.host, &gtt);
-}
-
 /* Feed one packet; true if it was a 3DPRIMITIVE. */
-static bool feed(Gen4State *s, const uint32_t *dw, bool replay)
-{
-    const G45CmdDesc *d = g45_cmd_lookup(dw[0]);
-
-    return gen4_state_command(s, dw, g45_cmd_length(d, dw[0]), replay);
-}
-
-#define FEED(s, ...) ({                                                     \
-        static const uint32_t pkt_[] = { __VA_ARGS__ };                     \
-        feed((s), pkt_, false);                                             \
-    })
-
 /* A kernel assembled into memory at addr. */
-static void put_kernel(uint32_t addr, const char *text)
-{
-    uint32_t *code;
-    char err[128];
-    long n = g4_eu_asm_text(text, &code, err, sizeof(err));
-
-    g_assert_cmpint(n, >, 0);
-    memcpy(&ram[addr], code, n * 16);
-    g_free(code);
-}
-
 /* The unit states and their viewports as crocus lays them out. */
 static void put_unit_states(void)
 {
     /* VS_STATE: kernel, 1 BT entry, dispatch GRF 1, 32 entries, on. */
-    w32(VS_ST + 0, VS_KERNEL | (1 << 1));
-    w32(VS_ST + 4, 1 << 18);
-    w32(VS_ST + 12, 1 | (1 << 11));
-    w32(VS_ST + 16, (32 << 11) | (1 << 19) | (15 << 25));
-    w32(VS_ST + 24, 1);
+    gen4t_w32(VS_ST + 0, VS_KERNEL | (1 << 1));
+    gen4t_w32(VS_ST + 4, 1 << 18);
+    gen4t_w32(VS_ST + 12, 1 | (1 << 11));
+    gen4t_w32(VS_ST + 16, (32 << 11) | (1 << 19) | (15 << 25));
+    gen4t_w32(VS_ST + 24, 1);
     /* SF_STATE: viewport transform on, SF_VIEWPORT pointer. */
-    w32(SF_ST + 20, SF_VP | (1 << 1));
+    gen4t_w32(SF_ST + 20, SF_VP | (1 << 1));
     /* CLIP_STATE: CLIP_VIEWPORT pointer, guard band -1/+1. */
-    w32(CLIP_ST + 24, CLIP_VP);
+    gen4t_w32(CLIP_ST + 24, CLIP_VP);
     /* WM_STATE: kernel, 2 BT entries, SIMD16, 50 threads. */
-    w32(WM_ST + 0, PS_KERNEL | (2 << 1));
-    w32(WM_ST + 4, 2 << 18);
-    w32(WM_ST + 20, (1 << 1) | (1 << 19) | (49u << 25));
+    gen4t_w32(WM_ST + 0, PS_KERNEL | (2 << 1));
+    gen4t_w32(WM_ST + 4, 2 << 18);
+    gen4t_w32(WM_ST + 20, (1 << 1) | (1 << 19) | (49u << 25));
     /* COLOR_CALC_STATE: CC_VIEWPORT pointer. */
-    w32(CC_ST + 16, CC_VP);
-    w32(CC_VP + 4, 0x3f800000);             /* max depth 1.0 */
-    w32(SF_VP + 0, 0x44000000);             /* m00 512.0 */
-    w32(CLIP_VP + 4, 0x3f800000);
+    gen4t_w32(CC_ST + 16, CC_VP);
+    gen4t_w32(CC_VP + 4, 0x3f800000);             /* max depth 1.0 */
+    gen4t_w32(SF_VP + 0, 0x44000000);             /* m00 512.0 */
+    gen4t_w32(CLIP_VP + 4, 0x3f800000);
     /* Binding tables (SSBA-relative) and the PS's render target. */
-    w32(STATE_BO + 0x800, 0x40);            /* VS BT */
-    w32(STATE_BO + 0x820, 0x80);            /* PS BT: two surfaces */
-    w32(STATE_BO + 0x824, 0xa0);
-    w32(STATE_BO + 0x80, (1u << 29) | (0x0c0u << 18));  /* 2D, B8G8R8A8 */
-    w32(STATE_BO + 0x84, 0x00400000);       /* base */
-    w32(STATE_BO + 0x88, (767u << 19) | (1023u << 6));
-    w32(STATE_BO + 0x8c, (4095u << 3) | 2); /* pitch 4096, X-tiled */
+    gen4t_w32(STATE_BO + 0x800, 0x40);            /* VS BT */
+    gen4t_w32(STATE_BO + 0x820, 0x80);            /* PS BT: two surfaces */
+    gen4t_w32(STATE_BO + 0x824, 0xa0);
+    gen4t_w32(STATE_BO + 0x80, (1u << 29) | (0x0c0u << 18));  /* 2D, B8G8R8A8 */
+    gen4t_w32(STATE_BO + 0x84, 0x00400000);       /* base */
+    gen4t_w32(STATE_BO + 0x88, (767u << 19) | (1023u << 6));
+    gen4t_w32(STATE_BO + 0x8c, (4095u << 3) | 2); /* pitch 4096, X-tiled */
 }
 
-static void crocus_first_draw(Gen4State *s)
+static void crocus_first_draw(void)
 {
-    FEED(s, 0x69040000);                    /* PIPELINE_SELECT 3D */
-    FEED(s, 0x61020000, 0);                 /* STATE_SIP */
-    FEED(s, 0x790a0001, 0, 0);              /* AA_LINE_PARAMETERS */
-    FEED(s, 0x79060000, 0);                 /* POLY_STIPPLE_OFFSET */
-    FEED(s, 0x61010004, 0x00000001, STATE_BO | 1, 0x00000001,
+    FEED(0x69040000);                    /* PIPELINE_SELECT 3D */
+    FEED(0x61020000, 0);                 /* STATE_SIP */
+    FEED(0x790a0001, 0, 0);              /* AA_LINE_PARAMETERS */
+    FEED(0x79060000, 0);                 /* POLY_STIPPLE_OFFSET */
+    FEED(0x61010004, 0x00000001, STATE_BO | 1, 0x00000001,
          0xfffff001, 0x00000001);           /* STATE_BASE_ADDRESS */
-    FEED(s, 0x680b0001);                    /* VF_STATISTICS */
-    FEED(s, 0x79010003, 0, 0, 0, 0x3f800000);   /* CONSTANT_COLOR */
-    FEED(s, 0x78010004, 0x800, 0, 0, 0, 0x820); /* BT pointers */
-    FEED(s, 0x79050004, 0xe0000000, 0, 0, 0, 0);    /* null depth */
-    FEED(s, 0x78000005, VS_ST, GS_ST, CLIP_ST | 1, SF_ST, WM_ST,
+    FEED(0x680b0001);                    /* VF_STATISTICS */
+    FEED(0x79010003, 0, 0, 0, 0x3f800000);   /* CONSTANT_COLOR */
+    FEED(0x78010004, 0x800, 0, 0, 0, 0x820); /* BT pointers */
+    FEED(0x79050004, 0xe0000000, 0, 0, 0, 0);    /* null depth */
+    FEED(0x78000005, VS_ST, GS_ST, CLIP_ST | 1, SF_ST, WM_ST,
          CC_ST);                            /* PIPELINED_POINTERS */
-    FEED(s, 0x60003f01, 0x00000020, 0x18000000);    /* URB_FENCE */
-    FEED(s, 0x60010000, 0x34);              /* CS_URB_STATE */
-    FEED(s, 0x79000002, 0, (767u << 16) | 1023, 0); /* DRAWING_RECTANGLE */
-    FEED(s, 0x78080003, (0u << 27) | 16, 0x500000, 2, 0);  /* one VB */
-    FEED(s, 0x78090001, (0u << 27) | (1u << 26) | (0x0c0u << 16),
+    FEED(0x60003f01, 0x00000020, 0x18000000);    /* URB_FENCE */
+    FEED(0x60010000, 0x34);              /* CS_URB_STATE */
+    FEED(0x79000002, 0, (767u << 16) | 1023, 0); /* DRAWING_RECTANGLE */
+    FEED(0x78080003, (0u << 27) | 16, 0x500000, 2, 0);  /* one VB */
+    FEED(0x78090001, (0u << 27) | (1u << 26) | (0x0c0u << 16),
          0x11110000);                       /* one VE */
-    FEED(s, 0x60020100, 0x600000 | 3);      /* CONSTANT_BUFFER */
+    FEED(0x60020100, 0x600000 | 3);      /* CONSTANT_BUFFER */
 }
 
 static const uint32_t prim[6] = {
@@ -146,18 +90,17 @@ static const uint32_t prim[6] = {
 
 static void test_first_draw(void)
 {
-    static Gen4State s;
     static Gen4Draw d;
     uint32_t len;
     const uint32_t *p;
 
-    setup(&s);
+    gen4t_setup();
     put_unit_states();
-    crocus_first_draw(&s);
-    g_assert_true(feed(&s, prim, false));
-    g_assert_cmpuint(s.draws, ==, 1);
+    crocus_first_draw();
+    g_assert_true(gen4t_feed(prim, false));
+    g_assert_cmpuint(st.draws, ==, 1);
     g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
-    gen4_draw_snapshot(&s, prim, &d);
+    gen4_draw_snapshot(&st, prim, &d);
     g_assert_false(d.faults);
 
     /* Bases and the kept packets, as the getters read them. */
@@ -198,24 +141,23 @@ static void test_first_draw(void)
 /* The dump names every packet and state field by field, and the kernels. */
 static void test_dump(void)
 {
-    static Gen4State s;
     static Gen4Draw d;
     char *text = g_malloc(256 * 1024);
 
-    setup(&s);
+    gen4t_setup();
     put_unit_states();
-    put_kernel(VS_KERNEL,
+    gen4t_kernel(VS_KERNEL,
                "mov(8) g4<1>F g1<8,8,1>F { align1 };\n"
                "send(8) 0 null g0<8,8,1>UD null fc 0 mlen 1 rlen 0 "
                "{ align1 EOT };\n"
                "mov(8) g5<1>F g1<8,8,1>F { align1 };\n");
-    put_kernel(PS_KERNEL,
+    gen4t_kernel(PS_KERNEL,
                "add(16) g6<1>F g2<8,8,1>F 1F { align1 };\n"
                "send(8) 0 null g0<8,8,1>UD null fc 0 mlen 1 rlen 0 "
                "{ align1 EOT };\n");
-    crocus_first_draw(&s);
-    gen4_draw_snapshot(&s, prim, &d);
-    gen4_draw_dump(&s, &d, true, text, 256 * 1024);
+    crocus_first_draw();
+    gen4_draw_snapshot(&st, prim, &d);
+    gen4_draw_dump(&st, &d, true, text, 256 * 1024);
     g_test_message("%s", text);
     g_assert_nonnull(strstr(text, "draw: 3DPRIMITIVE len=6"));
     g_assert_nonnull(strstr(text, "topology=TRILIST"));
@@ -239,32 +181,30 @@ static void test_dump(void)
 /* STATE_BASE_ADDRESS changes only the addresses whose modify bit is set. */
 static void test_base_address_modify(void)
 {
-    static Gen4State s;
 
-    setup(&s);
-    FEED(&s, 0x61010004, 0x00010001, 0x00020001, 0x00030001, 0, 0);
-    g_assert_cmphex(s.general_base, ==, 0x10000);
-    g_assert_cmphex(s.surface_base, ==, 0x20000);
-    g_assert_cmphex(s.indirect_base, ==, 0x30000);
-    FEED(&s, 0x61010004, 0x00050000, 0x00060001, 0x00070000, 0, 0);
-    g_assert_cmphex(s.general_base, ==, 0x10000);
-    g_assert_cmphex(s.surface_base, ==, 0x60000);
-    g_assert_cmphex(s.indirect_base, ==, 0x30000);
+    gen4t_setup();
+    FEED(0x61010004, 0x00010001, 0x00020001, 0x00030001, 0, 0);
+    g_assert_cmphex(st.general_base, ==, 0x10000);
+    g_assert_cmphex(st.surface_base, ==, 0x20000);
+    g_assert_cmphex(st.indirect_base, ==, 0x30000);
+    FEED(0x61010004, 0x00050000, 0x00060001, 0x00070000, 0, 0);
+    g_assert_cmphex(st.general_base, ==, 0x10000);
+    g_assert_cmphex(st.surface_base, ==, 0x60000);
+    g_assert_cmphex(st.indirect_base, ==, 0x30000);
 }
 
 /* 3DSTATE_VERTEX_BUFFERS updates the buffers it names, by index. */
 static void test_vertex_buffers_by_index(void)
 {
-    static Gen4State s;
 
-    setup(&s);
-    FEED(&s, 0x78080007, (0u << 27) | 12, 0x1000, 9, 0,
+    gen4t_setup();
+    FEED(0x78080007, (0u << 27) | 12, 0x1000, 9, 0,
          (3u << 27) | 20, 0x3000, 9, 0);
-    FEED(&s, 0x78080003, (3u << 27) | 32, 0x4000, 9, 0);
-    g_assert_cmphex(s.vb_valid, ==, (1u << 0) | (1u << 3));
-    g_assert_cmphex(s.vb[0][1], ==, 0x1000);
-    g_assert_cmphex(s.vb[3][1], ==, 0x4000);
-    g_assert_cmpuint(g45_vertex_buffer_state_pitch(s.vb[3]), ==, 32);
+    FEED(0x78080003, (3u << 27) | 32, 0x4000, 9, 0);
+    g_assert_cmphex(st.vb_valid, ==, (1u << 0) | (1u << 3));
+    g_assert_cmphex(st.vb[0][1], ==, 0x1000);
+    g_assert_cmphex(st.vb[3][1], ==, 0x4000);
+    g_assert_cmpuint(g45_vertex_buffer_state_pitch(st.vb[3]), ==, 32);
 }
 
 /*
@@ -274,41 +214,39 @@ static void test_vertex_buffers_by_index(void)
  */
 static void test_replay_and_reset(void)
 {
-    static Gen4State s;
     static const uint32_t rect[4] = { 0x79000002, 0, 0x00ff00ff, 0 };
     static Gen4Draw d;
     uint32_t len;
 
-    setup(&s);
-    g_assert_false(feed(&s, rect, true));
-    g_assert_false(feed(&s, prim, true));
-    g_assert_cmpuint(s.draws, ==, 1);
-    gen4_draw_snapshot(&s, prim, &d);
+    gen4t_setup();
+    g_assert_false(gen4t_feed(rect, true));
+    g_assert_false(gen4t_feed(prim, true));
+    g_assert_cmpuint(st.draws, ==, 1);
+    gen4_draw_snapshot(&st, prim, &d);
     g_assert_nonnull(gen4_draw_packet(&d, G45_CMD_3DSTATE_DRAWING_RECTANGLE,
                                       &len));
     /* A context restore begins: the previous context's state goes. */
-    g_assert_false(gen4_state_command(&s, NULL, 0, true));
-    gen4_draw_snapshot(&s, prim, &d);
+    g_assert_false(gen4_state_command(&st, NULL, 0, true));
+    gen4_draw_snapshot(&st, prim, &d);
     g_assert_null(gen4_draw_packet(&d, G45_CMD_3DSTATE_DRAWING_RECTANGLE,
                                    &len));
-    g_assert_cmpuint(s.draws, ==, 1);
-    g_assert_false(feed(&s, rect, true));
-    gen4_state_reset(&s);
-    gen4_draw_snapshot(&s, prim, &d);
+    g_assert_cmpuint(st.draws, ==, 1);
+    g_assert_false(gen4t_feed(rect, true));
+    gen4_state_reset(&st);
+    gen4_draw_snapshot(&st, prim, &d);
     g_assert_null(gen4_draw_packet(&d, G45_CMD_3DSTATE_DRAWING_RECTANGLE,
                                    &len));
-    g_assert_cmpuint(s.draws, ==, 0);
+    g_assert_cmpuint(st.draws, ==, 0);
 }
 
 /* State pointers into unmapped memory read zeros and are flagged. */
 static void test_unmapped_state(void)
 {
-    static Gen4State s;
     static Gen4Draw d;
 
-    setup(&s);
-    FEED(&s, 0x78000005, 0x7ffff000, 0, 0, 0, 0, 0);
-    gen4_draw_snapshot(&s, prim, &d);
+    gen4t_setup();
+    FEED(0x78000005, 0x7ffff000, 0, 0, 0, 0, 0);
+    gen4_draw_snapshot(&st, prim, &d);
     g_assert_true(d.faults);
     g_assert_cmphex(d.unit[GEN4_VS][0], ==, 0);
 }

@@ -11,16 +11,8 @@
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-vf.h"
-#include "hwgpu/intel/g45/g45-cmd.h"
-#include "g45-cmd-gen.h"
-#include "common/fake-host.h"
+#include "gen4-test.h"
 
-#define RAM_SIZE    (1u << 20)
-static uint8_t ram[RAM_SIZE];
-static uint32_t ptes[RAM_SIZE / 4096];
-static FakeHost fh;
-static G45Gtt gtt;
-static Gen4State st;
 static Gen4Draw dr;
 
 #define VB0     0x10000
@@ -40,45 +32,8 @@ static void collect(void *opaque, const Gen4Vertex *v)
 
 static void setup(void)
 {
-    static bool ready;
-
-    if (!ready) {
-        fake_host_init(&fh, ram, RAM_SIZE);
-        ready = true;
-    }
-    memset(ram, 0, sizeof(ram));
-    fake_host_clear_log(&fh);
-    for (uint32_t i = 0; i < G_N_ELEMENTS(ptes); i++) {
-        ptes[i] = i * 4096 | 1;
-    }
-    g45_gtt_init(&gtt, ptes, G_N_ELEMENTS(ptes), &fh.host);
-    gen4_state_init(&st, &fh.host, &gtt);
+    gen4t_setup();
     nout = 0;
-}
-
-static void feed(const uint32_t *dw)
-{
-    const G45CmdDesc *d = g45_cmd_lookup(dw[0]);
-
-    gen4_state_command(&st, dw, g45_cmd_length(d, dw[0]), false);
-}
-
-#define FEED(...) do {                                                      \
-        static const uint32_t pkt_[] = { __VA_ARGS__ };                     \
-        feed(pkt_);                                                         \
-    } while (0)
-
-static void wf(uint32_t addr, float f)
-{
-    memcpy(&ram[addr], &f, 4);
-}
-
-static float f32(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
 }
 
 #define FMT(name) (G45_SURFACE_FORMAT_##name << 16)
@@ -108,10 +63,10 @@ static void test_sequential(void)
 
     setup();
     for (int i = 0; i < 4; i++) {
-        wf(VB0 + i * 16 + 0, i);
-        wf(VB0 + i * 16 + 4, 10 + i);
-        wf(VB0 + i * 16 + 8, 20 + i);
-        memcpy(&ram[VB0 + i * 16 + 12], rgba, 4);
+        gen4t_wf(VB0 + i * 16 + 0, i);
+        gen4t_wf(VB0 + i * 16 + 4, 10 + i);
+        gen4t_wf(VB0 + i * 16 + 8, 20 + i);
+        memcpy(&gen4t_ram[VB0 + i * 16 + 12], rgba, 4);
     }
     FEED(0x78080003, (0u << 27) | 16, VB0, 3, 0);       /* VB0, pitch 16 */
     FEED(0x78090003,
@@ -124,13 +79,13 @@ static void test_sequential(void)
     for (int i = 0; i < 3; i++) {
         g_assert_cmpuint(out[i].index, ==, 1 + i);
         g_assert_cmpuint(out[i].vertex_id, ==, i);
-        g_assert_cmpfloat(f32(out[i].data[0]), ==, 1 + i);
-        g_assert_cmpfloat(f32(out[i].data[1]), ==, 11 + i);
-        g_assert_cmpfloat(f32(out[i].data[2]), ==, 21 + i);
-        g_assert_cmpfloat(f32(out[i].data[3]), ==, 1.0f);
-        g_assert_cmpfloat(f32(out[i].data[4]), ==, 1.0f);
-        g_assert_cmpfloat(f32(out[i].data[5]), ==, 0.0f);
-        g_assert_cmpfloat_with_epsilon(f32(out[i].data[6]), 0.2f, 1e-7);
+        g_assert_cmpfloat(hwgpu_u2f(out[i].data[0]), ==, 1 + i);
+        g_assert_cmpfloat(hwgpu_u2f(out[i].data[1]), ==, 11 + i);
+        g_assert_cmpfloat(hwgpu_u2f(out[i].data[2]), ==, 21 + i);
+        g_assert_cmpfloat(hwgpu_u2f(out[i].data[3]), ==, 1.0f);
+        g_assert_cmpfloat(hwgpu_u2f(out[i].data[4]), ==, 1.0f);
+        g_assert_cmpfloat(hwgpu_u2f(out[i].data[5]), ==, 0.0f);
+        g_assert_cmpfloat_with_epsilon(hwgpu_u2f(out[i].data[6]), 0.2f, 1e-7);
         g_assert_cmpuint(out[i].ndw, ==, 8);
         g_assert_cmpuint(out[i].prim_id, ==, 0);
     }
@@ -141,9 +96,9 @@ static void test_sequential(void)
     nout = 0;
     run(G45_3DPRIM_POINTLIST, false, 2, 3, 1, 0);
     g_assert_cmpint(nout, ==, 2);
-    g_assert_cmpfloat(f32(out[0].data[0]), ==, 3.0f);
-    g_assert_cmpfloat(f32(out[1].data[0]), ==, 0.0f);
-    g_assert_cmpfloat(f32(out[1].data[3]), ==, 1.0f);   /* a constant */
+    g_assert_cmpfloat(hwgpu_u2f(out[0].data[0]), ==, 3.0f);
+    g_assert_cmpfloat(hwgpu_u2f(out[1].data[0]), ==, 0.0f);
+    g_assert_cmpfloat(hwgpu_u2f(out[1].data[3]), ==, 1.0f);   /* a constant */
     g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
@@ -153,11 +108,11 @@ static void test_indexed_cut(void)
     static const uint16_t idx[] = { 0, 1, 2, 0xffff, 2, 1, 0 };
 
     setup();
-    memcpy(&ram[IB], idx, sizeof(idx));
+    memcpy(&gen4t_ram[IB], idx, sizeof(idx));
     for (int i = 0; i < 8; i++) {
         uint32_t v = 100 + i;
 
-        memcpy(&ram[VB0 + i * 4], &v, 4);
+        memcpy(&gen4t_ram[VB0 + i * 4], &v, 4);
     }
     FEED(0x78080003, (0u << 27) | 4, VB0, 7, 0);
     FEED(0x78090001, FMT(R32_UINT) | VE_VALID,
@@ -188,8 +143,8 @@ static void test_instancing(void)
 {
     setup();
     for (int i = 0; i < 4; i++) {
-        wf(VB0 + i * 4, i);                 /* per vertex */
-        wf(VB1 + i * 4, 50 + i);            /* per instance */
+        gen4t_wf(VB0 + i * 4, i);                 /* per vertex */
+        gen4t_wf(VB1 + i * 4, 50 + i);            /* per instance */
     }
     FEED(0x78080007, (0u << 27) | 4, VB0, 3, 0,
          (1u << 27) | (1u << 26) | 4, VB1, 3, 2);       /* step rate 2 */
@@ -203,8 +158,8 @@ static void test_instancing(void)
     for (int i = 0; i < 8; i++) {
         uint32_t inst = i / 2;
 
-        g_assert_cmpfloat(f32(out[i].data[0]), ==, i % 2);
-        g_assert_cmpfloat(f32(out[i].data[4]), ==, 50 + inst / 2);
+        g_assert_cmpfloat(hwgpu_u2f(out[i].data[0]), ==, i % 2);
+        g_assert_cmpfloat(hwgpu_u2f(out[i].data[4]), ==, 50 + inst / 2);
         g_assert_cmpuint(out[i].data[5], ==, inst);
         g_assert_cmpuint(out[i].data[6], ==, 0);        /* no store */
         g_assert_cmpuint(out[i].instance_id, ==, inst);

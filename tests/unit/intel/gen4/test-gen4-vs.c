@@ -11,17 +11,8 @@
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-vs.h"
-#include "hwgpu/intel/eu/g4-eu-inst.h"
-#include "hwgpu/intel/g45/g45-cmd.h"
-#include "g45-cmd-gen.h"
-#include "common/fake-host.h"
+#include "gen4-test.h"
 
-#define RAM_SIZE    (1u << 20)
-static uint8_t ram[RAM_SIZE];
-static uint32_t ptes[RAM_SIZE / 4096];
-static FakeHost fh;
-static G45Gtt gtt;
-static Gen4State st;
 static Gen4Draw dr;
 
 #define VB0     0x10000
@@ -38,83 +29,29 @@ static void collect(void *opaque, const Gen4Vertex *v)
     verts[nverts++] = *v;
 }
 
-static void w32(uint32_t addr, uint32_t v)
-{
-    memcpy(&ram[addr], &v, 4);
-}
-
-static void wf(uint32_t addr, float f)
-{
-    memcpy(&ram[addr], &f, 4);
-}
-
-static float f32(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static void feed(const uint32_t *dw)
-{
-    const G45CmdDesc *d = g45_cmd_lookup(dw[0]);
-
-    gen4_state_command(&st, dw, g45_cmd_length(d, dw[0]), false);
-}
-
-#define FEED(...) do {                                                      \
-        static const uint32_t pkt_[] = { __VA_ARGS__ };                     \
-        feed(pkt_);                                                         \
-    } while (0)
-
-static void put_kernel(const char *text)
-{
-    uint32_t *code;
-    char err[128];
-    long n = g4_eu_asm_text(text, &code, err, sizeof(err));
-
-    if (n <= 0) {
-        g_error("%s", err);
-    }
-    memcpy(&ram[KERNEL], code, n * 16);
-    g_free(code);
-}
-
 #define FMT(name) (G45_SURFACE_FORMAT_##name << 16)
 #define SRC4 ((1u << 28) | (1u << 24) | (1u << 20) | (1u << 16))
 
 /* Three vertices: position (x, y, z, 1) and a colour, both vec4 floats. */
 static void setup(bool vs_enable)
 {
-    static bool ready;
     uint32_t prim[6] = { 0x7b000004 | (G45_3DPRIM_TRILIST << 10), 3, 0, 1,
                          0, 0 };
 
-    if (!ready) {
-        fake_host_init(&fh, ram, RAM_SIZE);
-        ready = true;
-    }
-    memset(ram, 0, sizeof(ram));
-    fake_host_clear_log(&fh);
-    for (uint32_t i = 0; i < G_N_ELEMENTS(ptes); i++) {
-        ptes[i] = i * 4096 | 1;
-    }
-    g45_gtt_init(&gtt, ptes, G_N_ELEMENTS(ptes), &fh.host);
-    gen4_state_init(&st, &fh.host, &gtt);
+    gen4t_setup();
     for (int v = 0; v < 3; v++) {
         for (int c = 0; c < 8; c++) {
-            wf(VB0 + v * 32 + c * 4, 10 * v + c);
+            gen4t_wf(VB0 + v * 32 + c * 4, 10 * v + c);
         }
     }
     for (int c = 0; c < 8; c++) {
-        wf(CB + c * 4, c + 1);              /* CURBE row 0: 1..8 */
+        gen4t_wf(CB + c * 4, c + 1);              /* CURBE row 0: 1..8 */
     }
     /* VS_STATE: GRF start 1, CURBE 0/1, URB 0/1, 1 x 512-bit entries. */
-    w32(VS_ST + 0, KERNEL | (1 << 1));
-    w32(VS_ST + 12, 1 | (0 << 4) | (1 << 11) | (0 << 18) | (1u << 25));
-    w32(VS_ST + 16, (8 << 11) | (0 << 19) | (3 << 25));
-    w32(VS_ST + 24, vs_enable ? 1 : 0);
+    gen4t_w32(VS_ST + 0, KERNEL | (1 << 1));
+    gen4t_w32(VS_ST + 12, 1 | (0 << 4) | (1 << 11) | (0 << 18) | (1u << 25));
+    gen4t_w32(VS_ST + 16, (8 << 11) | (0 << 19) | (3 << 25));
+    gen4t_w32(VS_ST + 24, vs_enable ? 1 : 0);
     FEED(0x61010004, 1, 1, 1, 1, 1);                    /* bases 0 */
     FEED(0x78000005, VS_ST, 0, 0, 0, 0, 0);
     FEED(0x60020100, CB | 0);                           /* CURBE: 2 rows */
@@ -137,7 +74,7 @@ static void test_shade(void)
      * of both vertices), then the colour times the first four constants
      * (g3: attribute 1; g1<0,4,1> repeats c0..c3 in both halves).
      */
-    put_kernel("mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+    gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
                "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
                "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
                "send(8) 1 null null urb 0 interleave complete mlen 3 "
@@ -151,8 +88,8 @@ static void test_shade(void)
         const uint32_t *o = out.vue + v * out.vue_dw;
 
         for (int c = 0; c < 4; c++) {
-            g_assert_cmpfloat(f32(o[c]), ==, 10 * v + c);
-            g_assert_cmpfloat(f32(o[4 + c]), ==, (10 * v + 4 + c) * (c + 1));
+            g_assert_cmpfloat(hwgpu_u2f(o[c]), ==, 10 * v + c);
+            g_assert_cmpfloat(hwgpu_u2f(o[4 + c]), ==, (10 * v + 4 + c) * (c + 1));
         }
     }
     g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
@@ -167,7 +104,7 @@ static void test_disabled_passes_through(void)
     g_assert_true(gen4_vs_shade(&st, &dr, verts, nverts, &out));
     g_assert_cmpuint(out.threads, ==, 0);
     g_assert_cmpuint(out.vue_dw, ==, 8);
-    g_assert_cmpfloat(f32(out.vue[8 + 5]), ==, 15.0f);
+    g_assert_cmpfloat(hwgpu_u2f(out.vue[8 + 5]), ==, 15.0f);
     g_free(out.vue);
 }
 
@@ -177,7 +114,7 @@ static void test_no_eot(void)
     Gen4VsOut out;
 
     setup(true);
-    put_kernel("jmpi(1) -1D { align1 };\n");
+    gen4t_kernel(KERNEL, "jmpi(1) -1D { align1 };\n");
     g_assert_true(gen4_vs_shade(&st, &dr, verts, nverts, &out));
     g_assert_cmpuint(out.errors, ==, 2);
     g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_GUEST_ERROR), >=, 1);
