@@ -19,6 +19,7 @@
 #include <glib.h>
 
 #include "g4-eu-asm.h"
+#include "hwgpu/intel/eu/g4-eu.h"
 
 /* ---- instruction ---- */
 
@@ -332,4 +333,19 @@ long g4_eu_asm_text(const char *text, uint32_t **out, char *err,
     g_strfreev(lines);
     *out = (uint32_t *)g_array_free(words, FALSE);
     return n;
+}
+
+G4EuProgram *g4_eu_program_from_text(const char *text, const HwgpuHost *host,
+                                     char *err, size_t errlen)
+{
+    uint32_t *w = NULL;
+    long n = g4_eu_asm_text(text, &w, err, errlen);
+    G4EuProgram *p;
+
+    if (n < 0) {
+        return NULL;
+    }
+    p = g4_eu_program_new(w, n, host);
+    g_free(w);
+    return p;
 }

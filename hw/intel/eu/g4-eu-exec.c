@@ -130,6 +130,23 @@ static uint16_t ms_tos(const G4EuMaskStack *s)
     return m;
 }
 
+/*
+ * Leaving `pop` nested ifs at once (break, cont: the exit code's pop
+ * count, L11084-L11089): pop the if stack that far, the mask from the
+ * last level popped.  false on a stack underflow.
+ */
+static bool pop_if_stack(G4EuThread *t, const G4Op *op)
+{
+    bool ok = true;
+
+    if (op->pop) {
+        ok &= ms_pop(t, &t->istack, op->pop - 1, false);
+        t->imask = ms_tos(&t->istack);
+        ok &= ms_pop(t, &t->istack, 1, false);
+    }
+    return ok;
+}
+
 /* ---- msave / mrest / push / pop (L12326-L12800) ---- */
 
 /* mask0 sub-register k (amask, imask, lmask, cmask) named by o */
@@ -423,11 +440,7 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
                 fail = !ms_pop(t, &t->lstack, 1, true);
                 t->lmask = ms_tos(&t->lstack);
                 fail |= !ms_pop(t, &t->lstack, 1, true);
-                if (op->pop) {
-                    fail |= !ms_pop(t, &t->istack, op->pop - 1, false);
-                    t->imask = ms_tos(&t->istack);
-                    fail |= !ms_pop(t, &t->istack, 1, false);
-                }
+                fail |= !pop_if_stack(t, op);
                 next = (int64_t)t->ip + op->jump * 16;
             }
             break;
@@ -435,11 +448,7 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
             e = eval_emask(t, op, false, false);
             t->cmask &= ~e;
             if ((t->cmask & t->amask) == 0) {
-                if (op->pop) {
-                    fail |= !ms_pop(t, &t->istack, op->pop - 1, false);
-                    t->imask = ms_tos(&t->istack);
-                    fail |= !ms_pop(t, &t->istack, 1, false);
-                }
+                fail |= !pop_if_stack(t, op);
                 next = (int64_t)t->ip + op->jump * 16;
             }
             break;

@@ -72,17 +72,13 @@ static double cpu_seconds(void)
 
 static G4EuProgram *assemble(const char *text)
 {
-    uint32_t *w = NULL;
     char err[256];
-    long n = g4_eu_asm_text(text, &w, err, sizeof(err));
-    G4EuProgram *p;
+    G4EuProgram *p = g4_eu_program_from_text(text, &host, err, sizeof(err));
 
-    if (n < 0) {
+    if (!p) {
         fprintf(stderr, "bench-g4-eu: %s\n", err);
         exit(1);
     }
-    p = g4_eu_program_new(w, n, &host);
-    g_free(w);
     return p;
 }
 

@@ -219,6 +219,13 @@ G4EuProgram *g4_eu_program_new(const uint32_t *words, unsigned ninst,
 /* The same from already decoded instructions (tests, the assembler). */
 G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
                                       const HwgpuHost *host);
+/*
+ * Assemble text (g4_eu_asm_text) and pre-decode it; NULL with the
+ * assembler's message in err.  Tools and tests only: QEMU does not link
+ * the assembler.
+ */
+G4EuProgram *g4_eu_program_from_text(const char *text, const HwgpuHost *host,
+                                     char *err, size_t errlen);
 void g4_eu_program_free(G4EuProgram *p);
 unsigned g4_eu_program_length(const G4EuProgram *p);
 

@@ -61,16 +61,12 @@ static void env_setup(void)
 
 static G4EuProgram *assemble(const char *text)
 {
-    uint32_t *w = NULL;
     char err[256];
-    long n = g4_eu_asm_text(text, &w, err, sizeof(err));
-    G4EuProgram *p;
+    G4EuProgram *p = g4_eu_program_from_text(text, &host, err, sizeof(err));
 
-    if (n < 0) {
+    if (!p) {
         g_error("assembler: %s", err);
     }
-    p = g4_eu_program_new(w, n, &host);
-    g_free(w);
     return p;
 }
 
