@@ -280,3 +280,140 @@ bool hwgpu_format_unpack(const HwgpuFormat *f, const uint8_t *src,
     }
     return true;
 }
+
+uint16_t hwgpu_float_to_half(float f)
+{
+    uint32_t u = hwgpu_f2u(f), sign = (u >> 16) & 0x8000;
+    int e = (int)((u >> 23) & 0xff) - 127 + 15;
+    uint32_t m = u & 0x7fffff;
+
+    if (((u >> 23) & 0xff) == 0xff) {
+        return sign | 0x7c00 | (m ? 0x200 : 0);        /* Inf, NaN */
+    }
+    if (e >= 31) {
+        return sign | 0x7c00;                           /* overflow */
+    }
+    if (e <= 0) {
+        /* Denormal half (or zero): shift in the implicit bit, round. */
+        uint32_t full = m | 0x800000, shift = 14 - e;
+        uint32_t h, rem, half;
+
+        if (shift > 24) {
+            return sign;
+        }
+        h = full >> shift;
+        rem = full & ((1u << shift) - 1);
+        half = 1u << (shift - 1);
+        if (rem > half || (rem == half && (h & 1))) {
+            h++;
+        }
+        return sign | h;
+    }
+    {
+        uint32_t h = ((uint32_t)e << 10) | (m >> 13), rem = m & 0x1fff;
+
+        if (rem > 0x1000 || (rem == 0x1000 && (h & 1))) {
+            h++;                /* may carry into the exponent: correct */
+        }
+        return sign | h;
+    }
+}
+
+float hwgpu_linear_to_srgb(float v)
+{
+    if (!(v > 0.0f)) {
+        return 0.0f;
+    }
+    if (v >= 1.0f) {
+        return 1.0f;
+    }
+    return v <= 0.0031308f ? v * 12.92f : 1.055f * powf(v, 1 / 2.4f) - 0.055f;
+}
+
+/* One channel's bits from an RGBA value (float bits or an integer). */
+static uint64_t to_bits(const HwgpuChannel *c, uint32_t v, bool integer)
+{
+    unsigned n = c->bits;
+    uint64_t max = n >= 64 ? UINT64_MAX : (1ull << n) - 1;
+    float f = hwgpu_u2f(v);
+
+    switch (c->type) {
+    case HWGPU_CT_UNORM:
+        f = f > 1.0f ? 1.0f : f > 0.0f ? f : 0.0f;     /* NaN -> 0 */
+        return (uint64_t)llrint((double)f * (double)max);
+    case HWGPU_CT_SNORM: {
+        double lim = (double)((1ull << (n - 1)) - 1);
+
+        f = f > 1.0f ? 1.0f : f > -1.0f ? f : -1.0f;
+        return (uint64_t)llrint((double)f * lim) & max;
+    }
+    case HWGPU_CT_USCALED:
+        return f > 0.0f ? (uint64_t)fmin((double)f, (double)max) : 0;
+    case HWGPU_CT_SSCALED:
+        return (uint64_t)(int64_t)fmax(fmin((double)f, (double)(max >> 1)),
+                                       -(double)(max >> 1) - 1) & max;
+    case HWGPU_CT_UINT:
+        return integer ? (v > max ? max : v) : 0;
+    case HWGPU_CT_SINT: {
+        int64_t i = (int32_t)v, hi = (int64_t)(max >> 1), lo = -hi - 1;
+
+        return (uint64_t)(i > hi ? hi : i < lo ? lo : i) & max;
+    }
+    case HWGPU_CT_FLOAT:
+        if (n == 32) {
+            return v;
+        } else if (n == 16) {
+            return hwgpu_float_to_half(f);
+        }
+        return 0;               /* 11/10/64-bit float targets: not packed */
+    default:
+        return 0;
+    }
+}
+
+static void put_bits(uint8_t *dst, unsigned shift, unsigned bits, uint64_t v)
+{
+    for (unsigned i = 0; i < bits; i++) {
+        unsigned b = shift + i;
+
+        dst[b / 8] = (dst[b / 8] & ~(1u << (b % 8))) |
+                     (uint8_t)(((v >> i) & 1) << (b % 8));
+    }
+}
+
+bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
+                       unsigned write_mask, uint8_t *dst)
+{
+    bool integer = hwgpu_format_is_integer(f);
+
+    if (f->kind != HWGPU_FMT_PLAIN) {
+        return false;
+    }
+    for (unsigned i = 0; i < f->nchan; i++) {
+        const HwgpuChannel *c = &f->chan[i];
+        int src;
+
+        switch (c->name) {
+        case 'R':
+        case 'L':
+        case 'I':
+            src = 0;
+            break;
+        case 'G':
+            src = 1;
+            break;
+        case 'B':
+            src = 2;
+            break;
+        case 'A':
+            src = 3;
+            break;
+        default:
+            continue;           /* X: padding keeps its bits */
+        }
+        if (write_mask & (1u << src)) {
+            put_bits(dst, c->shift, c->bits, to_bits(c, rgba[src], integer));
+        }
+    }
+    return true;
+}

@@ -85,8 +85,24 @@ bool hwgpu_format_is_integer(const HwgpuFormat *f);
 bool hwgpu_format_unpack(const HwgpuFormat *f, const uint8_t *src,
                          uint32_t rgba[4]);
 
+/*
+ * Pack RGBA into one element of a PLAIN format (the inverse of unpack):
+ * float channels are converted by the channel's type (UNORM/SNORM clamp
+ * and round to nearest, FLOAT to half or single, SCALED truncate); with
+ * `integer` the values are integers for UINT/SINT channels.  L takes R,
+ * I takes R, A takes alpha.  Channels whose bit is clear in `write_mask`
+ * (bit 0 R .. bit 3 A) keep their bits in dst.  sRGB encoding is the
+ * caller's.  Returns false for formats it cannot pack.
+ */
+bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
+                       unsigned write_mask, uint8_t *dst);
+
 /* IEEE half, and the unsigned 11/10-bit floats, to single precision. */
 float hwgpu_half_to_float(uint16_t h);
+/* Single precision to IEEE half (round to nearest even). */
+uint16_t hwgpu_float_to_half(float f);
+/* The sRGB encoding of a linear value in [0, 1]. */
+float hwgpu_linear_to_srgb(float v);
 float hwgpu_ufloat_to_float(uint32_t v, unsigned mant_bits);
 
 #endif

@@ -10,17 +10,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "hwgpu/common/bits.h"
 #include "hwgpu/render/format.h"
 #include "hwgpu/common/cmdfield.h"
 #include "g45-cmd-gen.h"
-
-static float f32(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 static void test_parse_layouts(void)
 {
@@ -109,51 +102,110 @@ static void test_unpack(void)
     uint32_t e5 = 256u | (256u << 9) | (15u << 27);         /* 0.5, 0.5 */
 
     unpack("R8G8B8A8_UNORM", rgba8, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
-    g_assert_cmpfloat(f32(v[1]), ==, 0.0f);
-    g_assert_cmpfloat_with_epsilon(f32(v[2]), 128.0f / 255, 1e-7);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[1]), ==, 0.0f);
+    g_assert_cmpfloat_with_epsilon(hwgpu_u2f(v[2]), 128.0f / 255, 1e-7);
     unpack("R8G8B8A8_SNORM", snorm8, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
-    g_assert_cmpfloat(f32(v[1]), ==, -1.0f);
-    g_assert_cmpfloat(f32(v[2]), ==, -1.0f);     /* -128 clamps */
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[1]), ==, -1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[2]), ==, -1.0f);     /* -128 clamps */
     unpack("R8G8B8A8_USCALED", rgba8, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 255.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 255.0f);
     unpack("R8G8B8A8_UINT", rgba8, v);
     g_assert_cmpuint(v[0], ==, 255);
     g_assert_cmpuint(v[3], ==, 0x7f);
     unpack("R16G16_FLOAT", half, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
-    g_assert_cmpfloat(f32(v[1]), ==, -2.0f);
-    g_assert_cmpfloat(f32(v[2]), ==, 0.0f);      /* missing: 0, 0, 1 */
-    g_assert_cmpfloat(f32(v[3]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[1]), ==, -2.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[2]), ==, 0.0f);      /* missing: 0, 0, 1 */
+    g_assert_cmpfloat(hwgpu_u2f(v[3]), ==, 1.0f);
     unpack("R16G16_SINT", sint16, v);
     g_assert_cmpint((int32_t)v[0], ==, -5);
     g_assert_cmpuint(v[3], ==, 1);               /* integer alpha 1 */
     unpack("R16G16_SSCALED", sint16, v);
-    g_assert_cmpfloat(f32(v[0]), ==, -5.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, -5.0f);
     unpack("B5G6R5_UNORM", &rgb565, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
-    g_assert_cmpfloat(f32(v[1]), ==, 0.0f);
-    g_assert_cmpfloat_with_epsilon(f32(v[2]), 15.0f / 31, 1e-7);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[1]), ==, 0.0f);
+    g_assert_cmpfloat_with_epsilon(hwgpu_u2f(v[2]), 15.0f / 31, 1e-7);
     unpack("R11G11B10_FLOAT", &r11, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
-    g_assert_cmpfloat(f32(v[1]), ==, 0.0f);
-    g_assert_cmpfloat(f32(v[2]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[1]), ==, 0.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[2]), ==, 1.0f);
     unpack("R9G9B9E5_SHAREDEXP", &e5, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 0.5f);
-    g_assert_cmpfloat(f32(v[2]), ==, 0.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 0.5f);
+    g_assert_cmpfloat(hwgpu_u2f(v[2]), ==, 0.0f);
     unpack("L8_UNORM", rgba8, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 1.0f);
-    g_assert_cmpfloat(f32(v[2]), ==, 1.0f);
-    g_assert_cmpfloat(f32(v[3]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[2]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[3]), ==, 1.0f);
     unpack("A8_UNORM", rgba8, v);
-    g_assert_cmpfloat(f32(v[0]), ==, 0.0f);
-    g_assert_cmpfloat(f32(v[3]), ==, 1.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[0]), ==, 0.0f);
+    g_assert_cmpfloat(hwgpu_u2f(v[3]), ==, 1.0f);
     unpack("I8_UNORM", &rgba8[2], v);
-    g_assert_cmpfloat(f32(v[3]), ==, f32(v[0]));
+    g_assert_cmpfloat(hwgpu_u2f(v[3]), ==, hwgpu_u2f(v[0]));
     g_assert_cmpfloat(hwgpu_half_to_float(0x0001), ==, ldexpf(1, -24));
     g_assert_true(isinf(hwgpu_half_to_float(0x7c00)));
     g_assert_true(isnan(hwgpu_half_to_float(0x7e00)));
+}
+
+static void pack(const char *name, const float rgba[4], unsigned mask,
+                 uint8_t *dst)
+{
+    HwgpuFormat f;
+    uint32_t v[4];
+
+    for (int i = 0; i < 4; i++) {
+        v[i] = hwgpu_f2u(rgba[i]);
+    }
+    g_assert_true(hwgpu_format_parse(name, &f));
+    g_assert_true(hwgpu_format_pack(&f, v, mask, dst));
+}
+
+static void test_pack(void)
+{
+    static const float c[4] = { 1.0f, 0.0f, 0.5f, 0.25f };
+    uint8_t b[16];
+    uint16_t h[4];
+    uint32_t back[4];
+    HwgpuFormat f;
+
+    memset(b, 0xaa, sizeof(b));
+    pack("B8G8R8A8_UNORM", c, 0xf, b);
+    g_assert_cmphex(b[0], ==, 0x80);            /* blue first */
+    g_assert_cmphex(b[1], ==, 0x00);
+    g_assert_cmphex(b[2], ==, 0xff);
+    g_assert_cmphex(b[3], ==, 0x40);            /* 63.75 rounds to 64 */
+    /* Write mask: green and alpha keep what was there. */
+    memset(b, 0xaa, sizeof(b));
+    pack("R8G8B8A8_UNORM", c, 0x5, b);
+    g_assert_cmphex(b[0], ==, 0xff);
+    g_assert_cmphex(b[1], ==, 0xaa);
+    g_assert_cmphex(b[2], ==, 0x80);
+    g_assert_cmphex(b[3], ==, 0xaa);
+    /* X padding keeps its bits too. */
+    memset(b, 0xaa, sizeof(b));
+    pack("B8G8R8X8_UNORM", c, 0xf, b);
+    g_assert_cmphex(b[3], ==, 0xaa);
+    /* 5:6:5 and out-of-range values clamp. */
+    {
+        static const float big[4] = { 2.0f, -1.0f, 1.0f, 1.0f };
+        uint16_t w = 0;
+
+        pack("B5G6R5_UNORM", big, 0xf, (uint8_t *)&w);
+        g_assert_cmphex(w, ==, 0xf81f);
+    }
+    pack("R16G16B16A16_FLOAT", c, 0xf, (uint8_t *)h);
+    g_assert_cmphex(h[0], ==, 0x3c00);
+    g_assert_cmphex(h[2], ==, 0x3800);
+    g_assert_cmphex(hwgpu_float_to_half(65520.0f), ==, 0x7c00);
+    g_assert_cmphex(hwgpu_float_to_half(ldexpf(1, -24)), ==, 0x0001);
+    /* Round trips through unpack. */
+    pack("R32G32B32A32_FLOAT", c, 0xf, b);
+    g_assert_true(hwgpu_format_parse("R32G32B32A32_FLOAT", &f));
+    g_assert_true(hwgpu_format_unpack(&f, b, back));
+    g_assert_cmpfloat(hwgpu_u2f(back[3]), ==, 0.25f);
+    g_assert_cmpfloat_with_epsilon(hwgpu_linear_to_srgb(0.5f), 0.7354f, 1e-4);
 }
 
 int main(int argc, char **argv)
@@ -163,5 +215,6 @@ int main(int argc, char **argv)
     g_test_add_func("/render/format/every-surface-format",
                     test_every_surface_format);
     g_test_add_func("/render/format/unpack", test_unpack);
+    g_test_add_func("/render/format/pack", test_pack);
     return g_test_run();
 }
