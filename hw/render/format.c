@@ -330,7 +330,11 @@ float hwgpu_linear_to_srgb(float v)
     return v <= 0.0031308f ? v * 12.92f : 1.055f * powf(v, 1 / 2.4f) - 0.055f;
 }
 
-/* One channel's bits from an RGBA value (float bits or an integer). */
+/*
+ * One channel's bits from an RGBA value (float bits or an integer).
+ * Rounding is explicit (floor of x + 0.5), so the result does not depend
+ * on the host's rounding mode (the EU runs in round-toward-zero).
+ */
 static uint64_t to_bits(const HwgpuChannel *c, uint32_t v, bool integer)
 {
     unsigned n = c->bits;
@@ -340,12 +344,12 @@ static uint64_t to_bits(const HwgpuChannel *c, uint32_t v, bool integer)
     switch (c->type) {
     case HWGPU_CT_UNORM:
         f = f > 1.0f ? 1.0f : f > 0.0f ? f : 0.0f;     /* NaN -> 0 */
-        return (uint64_t)llrint((double)f * (double)max);
+        return (uint64_t)floor((double)f * (double)max + 0.5);
     case HWGPU_CT_SNORM: {
         double lim = (double)((1ull << (n - 1)) - 1);
 
         f = f > 1.0f ? 1.0f : f > -1.0f ? f : -1.0f;
-        return (uint64_t)llrint((double)f * lim) & max;
+        return (uint64_t)(int64_t)floor((double)f * lim + 0.5) & max;
     }
     case HWGPU_CT_USCALED:
         return f > 0.0f ? (uint64_t)fmin((double)f, (double)max) : 0;

@@ -13,6 +13,7 @@
 
 #include "hwgpu/intel/g45/g45.h"
 #include "g45-cmd-gen.h"
+#include "hwgpu/intel/gen4/gen4-pipe.h"
 
 /* GDRST (PCI config 0xc0, intel-i915-probe.md 2.1): domain in bits 3:2. */
 #define GDRST_ENABLE        0x01
@@ -78,7 +79,7 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
     if (!gen4_state_command(&g->gen4, dw, n, restore)) {
         return;
     }
-    /* A 3DPRIMITIVE: its snapshot (the units that draw it come next). */
+    /* A 3DPRIMITIVE: its snapshot, then the pipeline draws it. */
     gen4_draw_snapshot(&g->gen4, dw, g->draw);
     if (hwgpu_trace_on(g->host)) {
         char *text = g_malloc(G45_DRAW_DUMP_SIZE);
@@ -87,6 +88,7 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
         hwgpu_trace(g->host, "draw", "%s", text);
         g_free(text);
     }
+    gen4_draw(&g->gen4, g->draw, &g->draw_stats);
 }
 
 /*

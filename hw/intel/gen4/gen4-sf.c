@@ -142,7 +142,7 @@ static void sf_thread(Gen4Sf *sf, const Gen4SetupObj *o, const uint32_t *vue[3],
         }
     }
     sf->threads++;
-    if (g4_eu_run(t, sf->prog, &env, GEN4_SF_BUDGET) != G4_EU_STOP_EOT) {
+    if (!gen4_run_thread(sf->s, t, sf->prog, &env, GEN4_SF_BUDGET)) {
         sf->errors++;
         HWGPU_GUEST_ERROR(sf->s->host, "gen4 SF: setup thread ended without "
                           "EOT (ip 0x%x)", t->ip);

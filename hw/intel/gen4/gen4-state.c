@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/intel/eu/g4-eu.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "g45-cmd-gen.h"
 
@@ -85,6 +88,7 @@ void gen4_state_init(Gen4State *s, const HwgpuHost *host, G45Gtt *gtt)
     memset(s, 0, sizeof(*s));
     s->host = host;
     s->gtt = gtt;
+    s->work_left = GEN4_DRAW_WORK;
 }
 
 void gen4_state_reset(Gen4State *s)
@@ -210,8 +214,11 @@ void gen4_draw_snapshot(Gen4State *s, const uint32_t *prim, Gen4Draw *d)
     uint32_t len;
     const uint32_t *pp, *btp;
 
+    uint32_t p[6];
+
+    memcpy(p, prim, sizeof(p));     /* prim may point into d */
     memset(d, 0, sizeof(*d));
-    memcpy(d->prim, prim, sizeof(d->prim));
+    memcpy(d->prim, p, sizeof(d->prim));
     memcpy(d->pkt, s->pkt, sizeof(d->pkt));
     memcpy(d->pkt_len, s->pkt_len, sizeof(d->pkt_len));
     memcpy(d->vb, s->vb, sizeof(d->vb));
@@ -274,4 +281,24 @@ void gen4_draw_snapshot(Gen4State *s, const uint32_t *prim, Gen4Draw *d)
         draw_read(s, d, d->surface_base + (d->ps_bt[i] & ~31u),
                   d->ps_surf[i], GEN4_SURFACE_DW * 4);
     }
+}
+
+bool gen4_run_thread(Gen4State *s, G4EuThread *t, const G4EuProgram *p,
+                     const G4EuEnv *env, uint64_t budget)
+{
+    uint64_t before = t->executed, ran;
+    G4EuStop stop;
+
+    if (!s->work_left) {
+        return false;
+    }
+    stop = g4_eu_run(t, p, env, MIN(budget, s->work_left));
+    ran = t->executed - before;
+    s->work_left -= MIN(ran, s->work_left);
+    if (!s->work_left) {
+        HWGPU_GUEST_ERROR(s->host, "gen4: a draw ran %llu EU instructions; "
+                          "the rest of it is dropped",
+                          (unsigned long long)GEN4_DRAW_WORK);
+    }
+    return stop == G4_EU_STOP_EOT;
 }

@@ -54,11 +54,11 @@ static uint32_t load_curbe(Gen4State *s, const Gen4Draw *d, uint32_t *curbe)
     return rows;
 }
 
-bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const Gen4Vertex *in,
-                   uint32_t n, Gen4VsOut *out)
+bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
+                   uint32_t in_dw, uint32_t n, Gen4VsOut *out)
 {
     const uint32_t *vs = d->unit[GEN4_VS];
-    uint32_t entry_rows, in_dw = 0, grf_start, clen, coff, rlen, roff;
+    uint32_t entry_rows, grf_start, clen, coff, rlen, roff;
     uint32_t *curbe = NULL, curbe_rows;
     G4EuThread *t;
     G4EuProgram *prog;
@@ -72,17 +72,14 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const Gen4Vertex *in,
     if (btp) {
         vs_bt = g45_3dstate_binding_table_pointers_vs_binding_table(btp);
     }
-    for (uint32_t i = 0; i < n; i++) {
-        in_dw = MAX(in_dw, in[i].ndw);
-    }
     if (!d->unit_addr[GEN4_VS] || !g45_vs_state_enable(vs)) {
         /* No VS: the VF's vertices go down the pipe as they are. */
         out->nvert = n;
         out->vue_dw = MAX(in_dw, 8);
         out->vue = g_new0(uint32_t, (size_t)n * out->vue_dw);
         for (uint32_t i = 0; i < n; i++) {
-            memcpy(out->vue + (size_t)i * out->vue_dw, in[i].data,
-                   in[i].ndw * 4);
+            memcpy(out->vue + (size_t)i * out->vue_dw, in + (size_t)i * in_dw,
+                   in_dw * 4);
         }
         return true;
     }
@@ -95,8 +92,8 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const Gen4Vertex *in,
     urb.size = (n + 1) * entry_rows * 32;
     urb.data = g_malloc0(urb.size);
     for (uint32_t i = 0; i < n; i++) {
-        memcpy(urb.data + (size_t)i * entry_rows * 32, in[i].data,
-               in[i].ndw * 4);
+        memcpy(urb.data + (size_t)i * entry_rows * 32, in + (size_t)i * in_dw,
+               in_dw * 4);
     }
 
     curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
@@ -118,7 +115,7 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const Gen4Vertex *in,
     t = g_new(G4EuThread, 1);
 
     /* SPF kernels shade one vertex a thread, others two (SIMD4x2). */
-    for (uint32_t i = 0; i < n;
+    for (uint32_t i = 0; i < n && s->work_left;
          i += g45_thread_common_single_program_flow(vs) ? 1 : 2) {
         bool two = i + 1 < n && !g45_thread_common_single_program_flow(vs);
         uint32_t h0 = i * entry_rows, h1 = two ? h0 + entry_rows : h0;
@@ -157,7 +154,7 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const Gen4Vertex *in,
             }
         }
         out->threads++;
-        if (g4_eu_run(t, prog, &env, GEN4_VS_BUDGET) != G4_EU_STOP_EOT) {
+        if (!gen4_run_thread(s, t, prog, &env, GEN4_VS_BUDGET)) {
             out->errors++;
             HWGPU_GUEST_ERROR(s->host, "gen4 VS: thread for vertices %u-%u "
                               "ended without EOT (ip 0x%x)", i,

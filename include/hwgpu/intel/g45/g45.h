@@ -13,6 +13,7 @@
 #include "hwgpu/intel/g45/g45-display.h"
 #include "hwgpu/intel/g45/g45-cs.h"
 #include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/intel/gen4/gen4-pipe.h"
 
 #define G45_REG_QUEUE   256     /* queued ring register writes */
 
@@ -24,6 +25,7 @@ typedef struct G45 {
     /* The 3D pipeline's state (the render ring's thread owns it). */
     Gen4State gen4;
     Gen4Draw *draw;             /* the snapshot of the current draw */
+    Gen4DrawStats draw_stats;   /* what the pipeline did, all draws */
     const HwgpuHost *host;
     /* Raised by the engines' worker threads, applied by g45_service(). */
     uint32_t pending_iir, pending_eir;

@@ -74,7 +74,27 @@ typedef struct Gen4State {
     uint32_t vb[GEN4_MAX_VB][4];
     uint32_t vb_valid;          /* bit per index */
     uint64_t draws;             /* 3DPRIMITIVEs seen */
+    /*
+     * EU instructions the current draw may still run (gen4_draw sets it):
+     * a draw holds the render engine while it runs, so a hostile one must
+     * end in bounded time; past the budget its threads stop (logged).
+     */
+    uint64_t work_left;
 } Gen4State;
+
+/* Instructions one draw may run in all its threads. */
+#define GEN4_DRAW_WORK          (1ull << 26)
+
+/*
+ * Run an EU thread within its own budget and the draw's; false when it did
+ * not end with EOT.  Counts the instructions against the draw.
+ */
+struct G4EuThread;
+struct G4EuProgram;
+struct G4EuEnv;
+bool gen4_run_thread(Gen4State *s, struct G4EuThread *t,
+                     const struct G4EuProgram *p, const struct G4EuEnv *env,
+                     uint64_t budget);
 
 /* What one draw reads: its state, resolved once. */
 typedef struct Gen4Draw {

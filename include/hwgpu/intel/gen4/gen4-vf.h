@@ -28,7 +28,7 @@
 /* Destination Element Offset is 8 bits of dwords; data pads to 8 dwords. */
 #define GEN4_VF_MAX_DW          264
 /* Vertices one 3DPRIMITIVE may generate before it is cut short. */
-#define GEN4_VF_MAX_VERTICES    (1u << 24)
+#define GEN4_VF_MAX_VERTICES    (1u << 20)
 
 typedef struct Gen4Vertex {
     uint32_t data[GEN4_VF_MAX_DW];  /* the vertex's input VUE data */

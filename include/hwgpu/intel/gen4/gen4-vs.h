@@ -41,12 +41,12 @@ typedef struct Gen4VsOut {
 } Gen4VsOut;
 
 /*
- * Shade n vertices from the VF.  With the VS disabled the VF's data
- * passes through.  Returns false (logged) when the draw cannot be shaded
- * at all (no VS state); thread errors are counted, not fatal.
+ * Shade n vertices from the VF: vertex i's input data is in[i * in_dw ..],
+ * in_dw dwords (a multiple of 8).  With the VS disabled the VF's data
+ * passes through.  Thread errors are counted, not fatal.
  */
-bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const Gen4Vertex *in,
-                   uint32_t n, Gen4VsOut *out);
+bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
+                   uint32_t in_dw, uint32_t n, Gen4VsOut *out);
 
 /*
  * The kernel at graphics address `addr` as an EU program: up to

@@ -20,13 +20,15 @@ static Gen4Draw dr;
 #define VS_ST   0x30000
 #define KERNEL  0x40000
 
-static Gen4Vertex verts[8];
-static uint32_t nverts;
+static uint32_t verts[8 * 16];
+static uint32_t nverts, verts_dw;
 
 static void collect(void *opaque, const Gen4Vertex *v)
 {
-    g_assert_cmpuint(nverts, <, G_N_ELEMENTS(verts));
-    verts[nverts++] = *v;
+    g_assert_cmpuint(nverts, <, 8);
+    g_assert_cmpuint(v->ndw, <=, 16);
+    verts_dw = v->ndw;
+    memcpy(&verts[nverts++ * 16], v->data, v->ndw * 4);
 }
 
 #define FMT(name) (G45_SURFACE_FORMAT_##name << 16)
@@ -79,7 +81,7 @@ static void test_shade(void)
                "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
                "send(8) 1 null null urb 0 interleave complete mlen 3 "
                "rlen 0 { align1 EOT };\n");
-    g_assert_true(gen4_vs_shade(&st, &dr, verts, nverts, &out));
+    g_assert_true(gen4_vs_shade(&st, &dr, verts, 16, nverts, &out));
     g_assert_cmpuint(out.nvert, ==, 3);
     g_assert_cmpuint(out.threads, ==, 2);       /* (0, 1) and (2) */
     g_assert_cmpuint(out.errors, ==, 0);
@@ -101,10 +103,11 @@ static void test_disabled_passes_through(void)
     Gen4VsOut out;
 
     setup(false);
-    g_assert_true(gen4_vs_shade(&st, &dr, verts, nverts, &out));
+    g_assert_cmpuint(verts_dw, ==, 8);
+    g_assert_true(gen4_vs_shade(&st, &dr, verts, 16, nverts, &out));
     g_assert_cmpuint(out.threads, ==, 0);
-    g_assert_cmpuint(out.vue_dw, ==, 8);
-    g_assert_cmpfloat(hwgpu_u2f(out.vue[8 + 5]), ==, 15.0f);
+    g_assert_cmpuint(out.vue_dw, ==, 16);      /* the input stride */
+    g_assert_cmpfloat(hwgpu_u2f(out.vue[16 + 5]), ==, 15.0f);
     g_free(out.vue);
 }
 
@@ -115,7 +118,7 @@ static void test_no_eot(void)
 
     setup(true);
     gen4t_kernel(KERNEL, "jmpi(1) -1D { align1 };\n");
-    g_assert_true(gen4_vs_shade(&st, &dr, verts, nverts, &out));
+    g_assert_true(gen4_vs_shade(&st, &dr, verts, 16, nverts, &out));
     g_assert_cmpuint(out.errors, ==, 2);
     g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_GUEST_ERROR), >=, 1);
     g_free(out.vue);

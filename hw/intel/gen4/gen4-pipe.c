@@ -1,0 +1,139 @@
+/*
+ * The Gen4 3D pipeline for one draw; see include/hwgpu/intel/gen4/
+ * gen4-pipe.h.  Stage order after the G45 PRM (seed 000 §2, Figure 2-1:
+ * VF, VS, GS, CLIP, SF, WM).
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "hwgpu/intel/gen4/gen4-pipe.h"
+#include "hwgpu/intel/gen4/gen4-vf.h"
+#include "hwgpu/intel/gen4/gen4-vs.h"
+#include "hwgpu/intel/gen4/gen4-prim.h"
+#include "hwgpu/intel/gen4/gen4-sf.h"
+#include "hwgpu/intel/gen4/gen4-wm.h"
+#include "hwgpu/intel/g45/g45-cmd.h"
+#include "g45-cmd-gen.h"
+
+/* The VF's vertices, flat: stride dwords each, with their delimiters. */
+typedef struct Collect {
+    Gen4State *s;
+    uint32_t *data;
+    uint8_t *start, *end;
+    uint32_t n, cap, stride;
+    bool truncated;
+} Collect;
+
+static void collect(void *opaque, const Gen4Vertex *v)
+{
+    Collect *c = opaque;
+
+    if (c->n == GEN4_DRAW_MAX_VERTICES) {
+        c->truncated = true;
+        return;
+    }
+    if (!c->stride) {
+        c->stride = MAX(v->ndw, 8);
+    }
+    if (c->n == c->cap) {
+        c->cap = MAX(c->cap * 2, 64);
+        c->data = g_renew(uint32_t, c->data, (size_t)c->cap * c->stride);
+        c->start = g_renew(uint8_t, c->start, c->cap);
+        c->end = g_renew(uint8_t, c->end, c->cap);
+    }
+    memset(c->data + (size_t)c->n * c->stride, 0, c->stride * 4);
+    memcpy(c->data + (size_t)c->n * c->stride, v->data,
+           MIN(v->ndw, c->stride) * 4);
+    c->start[c->n] = v->prim_start;
+    c->end[c->n] = v->prim_end;
+    c->n++;
+}
+
+typedef struct Raster {
+    Gen4Sf sf;
+    Gen4Wm wm;
+    const uint32_t *vue;
+    uint32_t vue_dw, topology;
+    Gen4DrawStats *stats;
+} Raster;
+
+static void object(void *opaque, const Gen4Object *o)
+{
+    Raster *r = opaque;
+    Gen4SetupObj so;
+
+    r->stats->objects++;
+    if (!gen4_sf_object(&r->sf, o, r->vue, r->vue_dw, r->topology, &so)) {
+        return;
+    }
+    gen4_wm_object(&r->wm, &so, r->sf.pue, r->sf.pue_entry_rows);
+}
+
+void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
+{
+    Collect c = { .s = s };
+    Gen4VsOut vs;
+    Raster r = { .stats = stats };
+    uint32_t first = 0;
+
+    s->work_left = GEN4_DRAW_WORK;
+    if (d->unit_addr[GEN4_GS]) {
+        HWGPU_UNIMP(s->host, "gen4: the fixed-function GS stage (topology "
+                    "conversion) is not implemented; draw skipped");
+        return;
+    }
+    gen4_vf_run(s, d, collect, &c);
+    if (c.truncated) {
+        HWGPU_UNIMP(s->host, "gen4: draw of more than %u vertices cut "
+                    "short", GEN4_DRAW_MAX_VERTICES);
+    }
+    stats->vertices += c.n;
+    if (!c.n || !gen4_vs_shade(s, d, c.data, c.stride, c.n, &vs)) {
+        goto out;
+    }
+    stats->vs_threads += vs.threads;
+    stats->errors += vs.errors;
+
+    r.vue = vs.vue;
+    r.vue_dw = vs.vue_dw;
+    r.topology = g45_3dprimitive_topology(d->prim);
+    gen4_sf_begin(&r.sf, s, d);
+    gen4_wm_begin(&r.wm, s, d);
+    /* Each primitive (PrimStart .. PrimEnd) decomposed into objects. */
+    for (uint32_t i = 0; i < c.n; i++) {
+        if (c.start[i]) {
+            first = i;
+        }
+        if (c.end[i] || i + 1 == c.n) {
+            Gen4Provoking pv = {
+                .tristrip = g45_sf_state_tristrip_provoking_vertex(
+                    d->unit[GEN4_SF]),
+                .trifan = g45_sf_state_trifan_provoking_vertex(
+                    d->unit[GEN4_SF]),
+                .line = g45_sf_state_line_provoking_vertex(d->unit[GEN4_SF]),
+            };
+
+            if (gen4_prim_decompose(r.topology, first, i + 1 - first, &pv,
+                                    object, &r) < 0) {
+                HWGPU_UNIMP(s->host, "gen4: topology 0x%x needs the GS "
+                            "stage; not drawn", r.topology);
+                break;
+            }
+        }
+    }
+    stats->culled += r.sf.culled;
+    stats->sf_threads += r.sf.threads;
+    stats->ps_threads += r.wm.threads;
+    stats->pixels += r.wm.pixels;
+    stats->errors += r.sf.errors + r.wm.errors;
+    gen4_wm_end(&r.wm);
+    gen4_sf_end(&r.sf);
+    g_free(vs.vue);
+out:
+    g_free(c.data);
+    g_free(c.start);
+    g_free(c.end);
+}

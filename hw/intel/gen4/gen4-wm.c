@@ -1,0 +1,373 @@
+/*
+ * The Gen4 windower and pixel shader; see include/hwgpu/intel/gen4/
+ * gen4-wm.h.
+ *
+ * Documents: Intel G45 PRM Vol 2 (seed 000) chapter 8 (WM: rasterization
+ * 24537-25018, PS thread generation 27452-27917, the PS payload
+ * 28135-29500); Vol 4 (seed 002) chapter 5, render target write
+ * (L4911-L5249).
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "hwgpu/intel/gen4/gen4-wm.h"
+#include "hwgpu/intel/gen4/gen4-vs.h"
+#include "hwgpu/intel/gen4/gen4-format.h"
+#include "hwgpu/intel/common/tiling.h"
+#include "hwgpu/intel/eu/g4-eu.h"
+#include "hwgpu/common/bits.h"
+#include "hwgpu/intel/g45/g45-cmd.h"
+#include "g45-cmd-gen.h"
+
+/* Data port write message types (L4473-L4482) and RT write control. */
+#define DPW_TYPE(f)         (((f) >> 12) & 7)
+#define DPW_RT_WRITE        4
+#define RT_TYPE(f)          (((f) >> 8) & 7)
+#define RT_SIMD16           0
+#define RT_SIMD16_REPLICATED 1
+#define RT_SIMD8            4
+#define RT_BTI(f)           ((f) & 0xff)
+
+/* ---- render target write (SFID 5) ---- */
+
+/* The byte offset of pixel (x, y) in a surface. */
+static uint64_t surface_offset(const uint32_t *ss, uint32_t x, uint32_t y,
+                               uint32_t bpp)
+{
+    uint32_t pitch = g45_surface_state_pitch_minus_1(ss) + 1;
+    uint64_t xb = (uint64_t)x * bpp;
+
+    if (!g45_surface_state_tiled(ss)) {
+        return (uint64_t)y * pitch + xb;
+    }
+    return g45_surface_state_tile_walk(ss) ? g45_ytile_offset(xb, y, pitch)
+                                           : g45_xtile_offset(xb, y, pitch);
+}
+
+/* One pixel's colour into surface ss (dropped outside it). */
+static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
+                     uint32_t x, uint32_t y, uint32_t rgba[4])
+{
+    uint32_t wd = g45_surface_state_write_disables(ss);
+    unsigned mask = (wd & 4 ? 0 : 1) | (wd & 2 ? 0 : 2) | (wd & 1 ? 0 : 4) |
+                    (wd & 8 ? 0 : 8);
+    uint32_t bpp = hwgpu_format_bytes(f);
+    uint8_t px[16];
+    uint64_t addr;
+
+    x += g45_surface_state_x_offset(ss) * 4;
+    y += g45_surface_state_y_offset(ss) * 2;
+    if (x > g45_surface_state_width_minus_1(ss) ||
+        y > g45_surface_state_height_minus_1(ss) || bpp > sizeof(px) ||
+        !bpp) {
+        return;
+    }
+    if (f->srgb) {
+        for (int c = 0; c < 3; c++) {
+            rgba[c] = hwgpu_f2u(hwgpu_linear_to_srgb(hwgpu_u2f(rgba[c])));
+        }
+    }
+    addr = g45_surface_state_base_address(ss) + surface_offset(ss, x, y, bpp);
+    if (addr + bpp - 1 > UINT32_MAX) {
+        return;
+    }
+    if (mask != 0xf || f->nchan < 4) {
+        g45_gtt_read(wm->s->gtt, addr, px, bpp);
+    }
+    if (hwgpu_format_pack(f, rgba, mask, px)) {
+        g45_gtt_write(wm->s->gtt, addr, px, bpp);
+        wm->pixels++;
+    }
+}
+
+static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
+{
+    const Gen4Draw *d = wm->d;
+    unsigned type = RT_TYPE(msg->function), bti = RT_BTI(msg->function);
+    unsigned nss = type == RT_SIMD8 ? 2 : 4, need;
+    const uint32_t *m0 = msg->payload, *m1 = msg->payload + 8;
+    const uint32_t *ss;
+    const HwgpuFormat *f;
+    uint32_t enables = m0[0] & 0xffff;
+
+    need = type == RT_SIMD16 ? 10 : type == RT_SIMD8 ? 6 :
+           type == RT_SIMD16_REPLICATED ? 3 : 0;
+    if (!need || msg->mlen < need) {
+        HWGPU_UNIMP(wm->s->host, "gen4 PS: render target write type %u "
+                    "with %u registers not supported", type, msg->mlen);
+        return false;
+    }
+    if (bti >= d->ps_bt_count) {
+        HWGPU_GUEST_ERROR(wm->s->host, "gen4 PS: render target %u beyond "
+                          "the %u-entry binding table", bti, d->ps_bt_count);
+        return true;            /* the write goes nowhere */
+    }
+    ss = d->ps_surf[bti];
+    f = gen4_format(g45_surface_state_surface_format(ss));
+    if (g45_surface_state_surface_type(ss) == G45_SURFTYPE_NULL) {
+        return true;
+    }
+    if (!f || f->kind != HWGPU_FMT_PLAIN) {
+        HWGPU_UNIMP(wm->s->host, "gen4 PS: render target format 0x%x",
+                    g45_surface_state_surface_format(ss));
+        return true;
+    }
+    if (g45_surface_state_color_blend_enable(ss)) {
+        HWGPU_UNIMP(wm->s->host, "gen4 PS: blending not implemented; "
+                    "writing the source colour");
+    }
+    wm->rt_writes++;
+    for (unsigned p = 0; p < nss * 4; p++) {
+        unsigned s = p / 4, i = p % 4;
+        uint32_t rgba[4], x, y;
+
+        if (!(enables & (1u << p))) {
+            continue;
+        }
+        for (int c = 0; c < 4; c++) {
+            if (type == RT_SIMD16_REPLICATED) {
+                rgba[c] = msg->payload[2 * 8 + c];
+            } else {
+                /* Registers: R G B A of subspans 0/1, then of 2/3. */
+                unsigned reg = 2 + (s / 2) * 4 + c;
+
+                rgba[c] = msg->payload[reg * 8 + (s % 2) * 4 + i];
+            }
+        }
+        x = (m1[2 + s] & 0xffff) + (i & 1);
+        y = (m1[2 + s] >> 16) + (i >> 1);
+        rt_pixel(wm, ss, f, x, y, rgba);
+    }
+    return true;
+}
+
+/* SFID 5 in PS threads: render-target writes (other messages: unsupported). */
+static bool dp_write(void *opaque, G4EuThread *t, const G4EuMessage *msg,
+                     G4EuResponse *resp)
+{
+    Gen4Wm *wm = opaque;
+
+    if (DPW_TYPE(msg->function) == DPW_RT_WRITE) {
+        return rt_write(wm, msg);
+    }
+    HWGPU_UNIMP(wm->s->host, "gen4 PS: data port write type %u",
+                DPW_TYPE(msg->function));
+    return false;
+}
+
+/* ---- setup ---- */
+
+void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
+{
+    const uint32_t *sfs = d->unit[GEN4_SF];
+    uint32_t len;
+    const uint32_t *cb;
+
+    memset(wm, 0, sizeof(*wm));
+    wm->s = s;
+    wm->d = d;
+    wm->wm = d->unit[GEN4_WM];
+    /* Origin bias, U0.4 pixels (SF_STATE DW6, §7.3.3). */
+    wm->bias_x = g45_sf_state_horizontal_origin_bias(sfs) / 16.0f;
+    wm->bias_y = g45_sf_state_vertical_origin_bias(sfs) / 16.0f;
+    if (d->unit_addr[GEN4_WM]) {
+        wm->prog = gen4_kernel_load(
+            s, d->general_base + g45_wm_state_kernel_start_pointer(wm->wm));
+    }
+    wm->curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
+    cb = gen4_draw_packet(d, G45_CMD_CONSTANT_BUFFER, &len);
+    if (cb && g45_constant_buffer_valid(cb)) {
+        wm->curbe_rows = (g45_constant_buffer_length_minus_1(cb) + 1) * 2;
+        g45_gtt_read(s->gtt, g45_constant_buffer_address(cb), wm->curbe,
+                     wm->curbe_rows * 32);
+    }
+}
+
+void gen4_wm_end(Gen4Wm *wm)
+{
+    if (wm->prog) {
+        g4_eu_program_free(wm->prog);
+    }
+    g_free(wm->curbe);
+    wm->prog = NULL;
+    wm->curbe = NULL;
+}
+
+/* ---- pixel shader dispatch ---- */
+
+typedef struct Subspan {
+    uint16_t x, y;              /* upper-left pixel */
+    uint8_t mask;               /* bit i: pixel (x + (i & 1), y + (i >> 1)) */
+} Subspan;
+
+/* One PS thread for n (1..4) subspans. */
+static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
+                      uint32_t pue_rows, const Subspan *ss, unsigned n,
+                      bool simd16)
+{
+    const uint32_t *w = wm->wm;
+    const Gen4Draw *d = wm->d;
+    uint32_t grf = g45_wm_state_dispatch_grf_start(w);
+    uint32_t coff = g45_wm_state_constant_urb_read_offset(w);
+    uint32_t clen = g45_wm_state_constant_urb_read_length(w);
+    uint32_t soff = g45_wm_state_setup_urb_read_offset(w);
+    uint32_t slen = g45_wm_state_setup_urb_read_length(w);
+    uint32_t cr0 = g45_wm_state_floating_point_mode(w) == G45_FP_MODE_ALT ?
+                   G4_CR0_FP_ALT : 0;
+    uint32_t mask = 0, dmask = 0, len, cc = d->unit_addr[GEN4_CC];
+    const uint32_t *btp = gen4_draw_packet(
+        d, G45_CMD_3DSTATE_BINDING_TABLE_POINTERS, &len);
+    G4EuThread *t = g_new(G4EuThread, 1);
+    G4EuEnv env;
+    uint32_t *r;
+
+    for (unsigned s = 0; s < n; s++) {
+        mask |= (uint32_t)ss[s].mask << (4 * s);
+        dmask |= 0xfu << (4 * s);       /* whole subspans execute */
+    }
+    g4_eu_env_init(&env, wm->s->host);
+    g4_eu_math_attach(&env);
+    g4_eu_env_set_shared(&env, G4_SFID_DP_WRITE, dp_write, wm);
+    g4_eu_thread_init(t, simd16 ? dmask : dmask & 0xff, cr0);
+    /* When both sizes are enabled, SIMD16 starts 2 instructions in
+     * (Table 8-1). */
+    t->ip = simd16 && g45_wm_state_dispatch_8(w) ? 32 : 0;
+    r = g4_eu_grf_ud(t, 0);
+    r[0] = mask << 16 | mask;
+    r[1] = cc & ~63u;
+    r[3] = g45_wm_state_sampler_state_pointer(w) |
+           g45_wm_state_per_thread_scratch_space(w);
+    r[4] = btp ? g45_3dstate_binding_table_pointers_ps_binding_table(btp) : 0;
+    r[5] = g45_wm_state_scratch_space_base(w);
+    r[6] = (uint32_t)(wm->threads & 0xffffff);
+    r = g4_eu_grf_ud(t, 1);
+    r[0] = hwgpu_f2u(o->x[0]);
+    r[1] = hwgpu_f2u(o->y[0]);
+    for (unsigned s = 0; s < 4; s++) {
+        r[2 + s] = s < n ? ss[s].x | (uint32_t)ss[s].y << 16 : 0;
+    }
+    r[6] = (o->back_facing ? 1u << 31 : 0) | (o->prim_type & 0x1f);
+    /* No depth phases (no depth test in the IZ lookup): CURBE, setup. */
+    grf = MAX(grf, 2);
+    for (uint32_t c = 0; c < clen && grf < G4_EU_GRF_REGS; c++, grf++) {
+        if (coff + c < wm->curbe_rows) {
+            memcpy(g4_eu_grf_ud(t, grf), wm->curbe + (coff + c) * 8, 32);
+        }
+    }
+    for (uint32_t row = 0; row < slen && grf < G4_EU_GRF_REGS; row++, grf++) {
+        if (soff + row < pue_rows) {
+            memcpy(g4_eu_grf_ud(t, grf), pue + (soff + row) * 32, 32);
+        }
+    }
+    wm->threads++;
+    if (!gen4_run_thread(wm->s, t, wm->prog, &env, GEN4_PS_BUDGET)) {
+        wm->errors++;
+        HWGPU_GUEST_ERROR(wm->s->host, "gen4 PS: thread ended without EOT "
+                          "(ip 0x%x)", t->ip);
+    }
+    g_free(t);
+}
+
+/* Send the collected subspans in threads as Table 8-2 sizes them. */
+static void dispatch(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
+                     uint32_t pue_rows, const Subspan *ss, unsigned n)
+{
+    bool en8 = g45_wm_state_dispatch_8(wm->wm);
+    bool en16 = g45_wm_state_dispatch_16(wm->wm);
+
+    while (n && wm->s->work_left) {
+        bool simd16 = en16 && (n > 2 || !en8);
+        unsigned k = MIN(n, simd16 ? 4u : 2u);
+
+        ps_thread(wm, o, pue, pue_rows, ss, k, simd16);
+        ss += k;
+        n -= k;
+    }
+}
+
+/* ---- rasterization ---- */
+
+/* Edge a->b of a clockwise (y down) triangle: inside when > 0, and on the
+ * edge when it is a top or a left edge (§8.3.3). */
+static bool inside(float ax, float ay, float bx, float by, float px, float py)
+{
+    float e = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+    float dx = bx - ax, dy = by - ay;
+
+    return e > 0 || (e == 0 && (dy < 0 || (dy == 0 && dx > 0)));
+}
+
+static bool covered(const Gen4SetupObj *o, float px, float py)
+{
+    if (o->type == GEN4_OBJ_RECTANGLE) {
+        float x0 = MIN(MIN(o->x[0], o->x[1]), o->x[2]);
+        float x1 = MAX(MAX(o->x[0], o->x[1]), o->x[2]);
+        float y0 = MIN(MIN(o->y[0], o->y[1]), o->y[2]);
+        float y1 = MAX(MAX(o->y[0], o->y[1]), o->y[2]);
+
+        return px >= x0 && px < x1 && py >= y0 && py < y1;
+    }
+    return inside(o->x[0], o->y[0], o->x[1], o->y[1], px, py) &&
+           inside(o->x[1], o->y[1], o->x[2], o->y[2], px, py) &&
+           inside(o->x[2], o->y[2], o->x[0], o->y[0], px, py);
+}
+
+void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
+                    uint32_t pue_rows)
+{
+    Subspan batch[64];
+    unsigned n = 0;
+    int32_t x0, y0, x1, y1;
+
+    if (!wm->prog || !g45_wm_state_thread_dispatch_enable(wm->wm)) {
+        return;
+    }
+    if (o->type == GEN4_OBJ_LINE) {
+        HWGPU_UNIMP(wm->s->host, "gen4 WM: lines are not rasterized yet");
+        return;
+    }
+    if (!g45_wm_state_dispatch_8(wm->wm) && !g45_wm_state_dispatch_16(wm->wm)) {
+        HWGPU_GUEST_ERROR(wm->s->host, "gen4 WM: no dispatch size enabled");
+        return;
+    }
+    /* The bounding box, inside the clip rectangle, on even pixels. */
+    x0 = (int32_t)floorf(MIN(MIN(o->x[0], o->x[1]), o->x[2]));
+    x1 = (int32_t)ceilf(MAX(MAX(o->x[0], o->x[1]), o->x[2]));
+    y0 = (int32_t)floorf(MIN(MIN(o->y[0], o->y[1]), o->y[2]));
+    y1 = (int32_t)ceilf(MAX(MAX(o->y[0], o->y[1]), o->y[2]));
+    x0 = MAX(x0, o->clip[0]) & ~1;
+    y0 = MAX(y0, o->clip[1]) & ~1;
+    x1 = MIN(x1, o->clip[2]);
+    y1 = MIN(y1, o->clip[3]);
+    for (int32_t y = y0; y <= y1 && wm->s->work_left; y += 2) {
+        for (int32_t x = x0; x <= x1 && wm->s->work_left; x += 2) {
+            uint8_t m = 0;
+
+            for (int i = 0; i < 4; i++) {
+                int32_t px = x + (i & 1), py = y + (i >> 1);
+
+                if (px >= o->clip[0] && px <= o->clip[2] &&
+                    py >= o->clip[1] && py <= o->clip[3] && px >= 0 &&
+                    py >= 0 &&
+                    covered(o, px + wm->bias_x, py + wm->bias_y)) {
+                    m |= 1u << i;
+                }
+            }
+            if (!m) {
+                continue;
+            }
+            batch[n++] = (Subspan) { .x = x, .y = y, .mask = m };
+            if (n == G_N_ELEMENTS(batch)) {
+                dispatch(wm, o, pue, pue_rows, batch, n);
+                n = 0;
+            }
+        }
+    }
+    if (n) {
+        dispatch(wm, o, pue, pue_rows, batch, n);
+    }
+}

@@ -1,0 +1,30 @@
+/*
+ * The Gen4 3D pipeline for one draw: vertex fetch, the VS, primitive
+ * assembly, the SF stage (object setup and setup threads), the windower
+ * with pixel shader threads and render-target writes.  The GS and CLIP
+ * stages pass objects through (no FF GS topology conversion, no
+ * clipping: objects must lie in the guard band), and lines are not
+ * rasterised yet; each such case is logged as unimplemented.
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HWGPU_INTEL_GEN4_PIPE_H
+#define HWGPU_INTEL_GEN4_PIPE_H
+
+#include <stdint.h>
+
+#include "hwgpu/intel/gen4/gen4-state.h"
+
+/* Vertices one draw collects before it is cut short (logged). */
+#define GEN4_DRAW_MAX_VERTICES  (1u << 18)
+
+typedef struct Gen4DrawStats {
+    uint64_t vertices, objects, culled;
+    uint64_t vs_threads, sf_threads, ps_threads, pixels, errors;
+} Gen4DrawStats;
+
+/* Run draw d (its snapshot) through the pipeline. */
+void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * The Gen4 windower/masker (WM) and the pixel shader: set-up objects
+ * rasterised into 2x2 subspans, pixel shader threads dispatched on the EU
+ * interpreter in groups of 2 or 4 subspans (SIMD8/SIMD16), and the data
+ * port's render-target write that puts their colours into the surface.
+ *
+ * After the G45 PRM (seed 000): §7.3.3 the sampling grid (origin bias),
+ * §8.3.3 polygon rasterization with the top-left rule, §8.5 PS thread
+ * generation (Table 8-2 dispatch size, the kernel offset for SIMD16 when
+ * both sizes are enabled) and §8.5.2.1 the normal-dispatch payload (R0
+ * pixel masks, COLOR_CALC_STATE, binding table; R1 Xstart/Ystart, the
+ * subspans' upper-left pixels, facing and primitive type; then the CURBE
+ * and the PUE's setup rows); Vol 4 (seed 002 L4911-L5249) for the
+ * render-target write message (header M0/M1, colour payload per SIMD
+ * mode, pixel enables from the header, surface format conversion).
+ *
+ * Not yet: lines (WM line rasterization), depth and stencil (the
+ * payload's optional depth phases of the IZ table), blending, multiple
+ * render targets' dual-source writes, sRGB encoding is done when the
+ * surface format says _SRGB.
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HWGPU_INTEL_GEN4_WM_H
+#define HWGPU_INTEL_GEN4_WM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/intel/gen4/gen4-sf.h"
+
+/* Instructions one PS thread may run before it is stopped. */
+#define GEN4_PS_BUDGET      (1u << 18)
+
+typedef struct Gen4Wm {
+    Gen4State *s;
+    const Gen4Draw *d;
+    const uint32_t *wm;         /* WM_STATE */
+    struct G4EuProgram *prog;
+    uint32_t *curbe;
+    uint32_t curbe_rows;
+    float bias_x, bias_y;       /* pixel sample offset (SF_STATE) */
+    uint64_t threads, pixels, errors, rt_writes;
+} Gen4Wm;
+
+void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d);
+void gen4_wm_end(Gen4Wm *wm);
+
+/*
+ * Rasterise object o (from the SF stage) and shade its pixels; pue holds
+ * the object's setup data (pue_rows 256-bit rows) from the setup thread.
+ */
+void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
+                    uint32_t pue_rows);
+
+#endif

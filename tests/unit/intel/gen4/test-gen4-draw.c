@@ -1,0 +1,211 @@
+/*
+ * The Gen4 pipeline end to end (hw/intel/gen4/gen4-pipe.c): a draw of
+ * hand-written state and kernels - VF, VS passing through, SF with a
+ * setup thread, the windower with a SIMD8 pixel shader that writes a
+ * CURBE colour through a render-target write - puts exactly the pixels
+ * the rasterization rules say into a B8G8R8A8 surface: sample points at
+ * pixel centres (origin bias 0.5), the top-left rule on shared edges.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "hwgpu/intel/gen4/gen4-pipe.h"
+#include "hwgpu/intel/gen4/gen4-wm.h"
+#include "gen4-test.h"
+
+#define STATE_BO    0x10000     /* surface state base */
+#define VS_ST       0x20000
+#define SF_ST       0x20040
+#define WM_ST       0x20080
+#define CC_ST       0x200c0
+#define SF_K        0x30000
+#define PS_K        0x30400
+#define CB          0x40000
+#define VB          0x50000
+#define RT          0x100000
+#define RT_PITCH    256         /* 64 pixels of 4 bytes */
+
+static Gen4Draw dr;
+
+static const char *sf_kernel =
+    "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+    "send(8) 1 null null urb 0 complete mlen 1 rlen 0 { align1 EOT };\n";
+
+/* The colour in the first CURBE row goes to every pixel (SIMD8). */
+static const char *ps_kernel =
+    "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+    "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+    "mov(8) m3<1>F g2<0,1,0>F { align1 };\n"
+    "mov(8) m4<1>F g2.1<0,1,0>F { align1 };\n"
+    "mov(8) m5<1>F g2.2<0,1,0>F { align1 };\n"
+    "mov(8) m6<1>F g2.3<0,1,0>F { align1 };\n"
+    "send(8) 1 null null write (0, 12, 4, 0) mlen 6 rlen 0 { align1 EOT };\n";
+
+static void setup_draw(const float (*xy)[2], uint32_t nv, uint32_t topology)
+{
+    uint32_t prim[6] = { 0x7b000004 | (topology << 10), nv, 0, 1, 0, 0 };
+
+    gen4t_setup();
+    gen4t_kernel(SF_K, sf_kernel);
+    gen4t_kernel(PS_K, ps_kernel);
+    /* Positions in screen space (no viewport transform), 1/W = 1. */
+    for (uint32_t i = 0; i < nv; i++) {
+        gen4t_wf(VB + i * 16, xy[i][0]);
+        gen4t_wf(VB + i * 16 + 4, xy[i][1]);
+        gen4t_wf(VB + i * 16 + 8, 0.5f);
+        gen4t_wf(VB + i * 16 + 12, 1.0f);
+    }
+    /* CURBE row 0: the colour (R, G, B, A). */
+    gen4t_wf(CB + 0, 1.0f);
+    gen4t_wf(CB + 4, 0.5f);
+    gen4t_wf(CB + 8, 0.25f);
+    gen4t_wf(CB + 12, 1.0f);
+    /* Render target 0: 2D B8G8R8A8_UNORM 64x64, linear. */
+    gen4t_w32(STATE_BO + 0x800, 0x40);
+    gen4t_w32(STATE_BO + 0x40, (1u << 29) | (0x0c0u << 18));
+    gen4t_w32(STATE_BO + 0x44, RT);
+    gen4t_w32(STATE_BO + 0x48, (63u << 19) | (63u << 6));
+    gen4t_w32(STATE_BO + 0x4c, (RT_PITCH - 1) << 3);
+    /* VS off; SF: GRF start 3, URB 1/1, cull none, bias 0.5/0.5. */
+    gen4t_w32(SF_ST + 0, SF_K);
+    gen4t_w32(SF_ST + 12, 3 | (1 << 4) | (1 << 11));
+    gen4t_w32(SF_ST + 24, (1u << 29) | (8u << 13) | (8u << 9));
+    /* WM: 1 BT entry, GRF start 2, CURBE 0/1, SIMD8, dispatch on. */
+    gen4t_w32(WM_ST + 0, PS_K);
+    gen4t_w32(WM_ST + 4, 1u << 18);
+    gen4t_w32(WM_ST + 12, 2 | (1u << 25));
+    gen4t_w32(WM_ST + 20, 1 | (1u << 19) | (49u << 25));
+    FEED(0x61010004, 1, STATE_BO | 1, 1, 1, 1);
+    FEED(0x78000005, VS_ST, 0, 0, SF_ST, WM_ST, CC_ST);
+    FEED(0x78010004, 0, 0, 0, 0, 0x800);
+    FEED(0x79000002, 0, (63u << 16) | 63, 0);
+    FEED(0x60020100, CB | 0);
+    FEED(0x78080003, (0u << 27) | 16, VB, 63, 0);
+    /* Element 0: a zero VUE header; element 1: X, Y, Z, 1/W. */
+    FEED(0x78090003,
+         (G45_SURFACE_FORMAT_R32G32B32A32_FLOAT << 16) | (1u << 26),
+         (2u << 28) | (2u << 24) | (2u << 20) | (2u << 16) | 0,
+         (G45_SURFACE_FORMAT_R32G32B32A32_FLOAT << 16) | (1u << 26),
+         (1u << 28) | (1u << 24) | (1u << 20) | (1u << 16) | 4);
+    gen4_draw_snapshot(&st, prim, &dr);
+}
+
+static uint32_t pixel(uint32_t x, uint32_t y)
+{
+    uint32_t v;
+
+    memcpy(&v, &gen4t_ram[RT + y * RT_PITCH + x * 4], 4);
+    return v;
+}
+
+#define COLOUR 0xffff8040u      /* A R G B of (1, 0.5, 0.25, 1) */
+
+static void test_triangle(void)
+{
+    static const float tri[3][2] = { { 8, 8 }, { 56, 8 }, { 8, 56 } };
+    Gen4DrawStats stats = { 0 };
+    uint32_t lit = 0;
+
+    setup_draw(tri, 3, G45_3DPRIM_TRILIST);
+    gen4_draw(&st, &dr, &stats);
+    g_test_message("vertices %" G_GUINT64_FORMAT " objects %" G_GUINT64_FORMAT
+                   " PS threads %" G_GUINT64_FORMAT " pixels %"
+                   G_GUINT64_FORMAT, stats.vertices, stats.objects,
+                   stats.ps_threads, stats.pixels);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+    g_assert_cmpuint(stats.sf_threads, ==, 1);
+    /*
+     * Centres inside x > 8, y > 8, x + y < 64 (the hypotenuse is neither
+     * a top nor a left edge): rows 8..54 with 55 - y pixels each.
+     */
+    for (uint32_t y = 0; y < 64; y++) {
+        for (uint32_t x = 0; x < 64; x++) {
+            bool in = x >= 8 && y >= 8 && x + y <= 62;
+
+            g_assert_cmphex(pixel(x, y), ==, in ? COLOUR : 0);
+            lit += in;
+        }
+    }
+    g_assert_cmpuint(lit, ==, 47 * 48 / 2);
+    g_assert_cmpuint(stats.pixels, ==, lit);
+}
+
+/*
+ * Two triangles sharing an edge (a quad as a strip): every pixel of the
+ * square lit exactly once - the shared diagonal belongs to one of them.
+ */
+static void test_shared_edge(void)
+{
+    static const float quad[4][2] = {
+        { 4, 4 }, { 36, 4 }, { 4, 36 }, { 36, 36 },
+    };
+    Gen4DrawStats stats = { 0 };
+
+    setup_draw(quad, 4, G45_3DPRIM_TRISTRIP);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    g_assert_cmpuint(stats.objects, ==, 2);
+    for (uint32_t y = 0; y < 40; y++) {
+        for (uint32_t x = 0; x < 40; x++) {
+            bool in = x >= 4 && x < 36 && y >= 4 && y < 36;
+
+            g_assert_cmphex(pixel(x, y), ==, in ? COLOUR : 0);
+        }
+    }
+    g_assert_cmpuint(stats.pixels, ==, 32 * 32);
+}
+
+/* Pixels outside the drawing rectangle are not written. */
+static void test_clipped_to_drawing_rectangle(void)
+{
+    static const float big[3][2] = { { -100, -100 }, { 300, -100 },
+                                     { -100, 300 } };
+    Gen4DrawStats stats = { 0 };
+
+    setup_draw(big, 3, G45_3DPRIM_TRILIST);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.pixels, ==, 64 * 64);
+    g_assert_cmphex(pixel(63, 63), ==, COLOUR);
+    g_assert_cmphex(gen4t_ram[RT + 64 * RT_PITCH], ==, 0);  /* row 64 */
+}
+
+/*
+ * A pixel shader that never ends: each thread stops at its budget and the
+ * draw at GEN4_DRAW_WORK instructions in all, with a logged guest error
+ * (a draw holds the render engine: it must end in bounded time).
+ */
+static void test_hostile_kernel_bounded(void)
+{
+    static const float big[3][2] = { { 0, 0 }, { 64, 0 }, { 0, 64 } };
+    Gen4DrawStats stats = { 0 };
+
+    setup_draw(big, 3, G45_3DPRIM_TRILIST);
+    gen4t_kernel(PS_K, "jmpi(1) -1D { align1 };\n");
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_test_message("objects %" G_GUINT64_FORMAT " PS threads %"
+                   G_GUINT64_FORMAT " errors %" G_GUINT64_FORMAT " left %"
+                   G_GUINT64_FORMAT, stats.objects, stats.ps_threads,
+                   stats.errors, st.work_left);
+    g_assert_cmpuint(stats.pixels, ==, 0);
+    g_assert_cmpuint(stats.errors, >=, 1);
+    g_assert_cmpuint(st.work_left, ==, 0);
+    g_assert_cmpuint(stats.ps_threads, <=,
+                     GEN4_DRAW_WORK / GEN4_PS_BUDGET + 1);
+    g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_GUEST_ERROR), >=, 1);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/gen4-draw/triangle", test_triangle);
+    g_test_add_func("/gen4-draw/shared-edge", test_shared_edge);
+    g_test_add_func("/gen4-draw/clipped-to-drawing-rectangle",
+                    test_clipped_to_drawing_rectangle);
+    g_test_add_func("/gen4-draw/hostile-kernel-bounded",
+                    test_hostile_kernel_bounded);
+    return g_test_run();
+}
