@@ -347,6 +347,8 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         for (int32_t x = x0; x <= x1 && wm->s->work_left; x += 2) {
             uint8_t m = 0;
 
+            wm->s->work_left--;         /* testing a subspan is work too */
+
             for (int i = 0; i < 4; i++) {
                 int32_t px = x + (i & 1), py = y + (i >> 1);
 
