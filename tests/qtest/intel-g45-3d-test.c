@@ -12,21 +12,11 @@
 #include "qemu/osdep.h"
 #include "intel-g45-qtest.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
+#include "intel-g45-3d-fixture.h"
 
 #define W           64
 #define H           64
 #define RT          0x00000     /* the plane's surface (16 KiB) */
-#define STATE_BO    0x10000     /* surface state base */
-#define VS_ST       0x20000
-#define SF_ST       0x20040
-#define WM_ST       0x20080
-#define CC_ST       0x200c0
-#define SF_K        0x30000
-#define PS_K        0x30400
-#define CB          0x40000
-#define VB          0x50000
-#define BATCH       0x60000
-#define RING        0x70000
 
 /*
  * mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };
@@ -73,12 +63,12 @@ static void test_triangle_on_screen(void)
     static const float tri[3][2] = { { 8, 8 }, { 56, 8 }, { 8, 56 } };
     const uint32_t batch[] = {
         0x69040000,                                 /* PIPELINE_SELECT 3D */
-        0x61010004, 1, STATE_BO | 1, 1, 1, 1,       /* STATE_BASE_ADDRESS */
-        0x78000005, VS_ST, 0, 0, SF_ST, WM_ST, CC_ST,
+        0x61010004, 1, G3D_STATE_BO | 1, 1, 1, 1,       /* STATE_BASE_ADDRESS */
+        0x78000005, G3D_VS_ST, 0, 0, G3D_SF_ST, G3D_WM_ST, G3D_CC_ST,
         0x78010004, 0, 0, 0, 0, 0x800,              /* PS binding table */
         0x79000002, 0, ((H - 1) << 16) | (W - 1), 0,
-        0x60020100, CB,                             /* CONSTANT_BUFFER */
-        0x78080003, 16, VB, 2, 0,                   /* one vertex buffer */
+        0x60020100, G3D_CB,                             /* CONSTANT_BUFFER */
+        0x78080003, 16, G3D_VB, 2, 0,                   /* one vertex buffer */
         0x78090003,                                 /* header, position */
         (0x000u << 16) | (1u << 26),
         (2u << 28) | (2u << 24) | (2u << 20) | (2u << 16) | 0,
@@ -94,38 +84,38 @@ static void test_triangle_on_screen(void)
 
     g45q_start(&c, "");
     g45q_map_linear(&c, 0x1000000, 128);
-    put_words(&c, SF_K, &sf_kernel[0][0], sizeof(sf_kernel) / 4);
-    put_words(&c, PS_K, &ps_kernel[0][0], sizeof(ps_kernel) / 4);
+    put_words(&c, G3D_SF_K, &sf_kernel[0][0], sizeof(sf_kernel) / 4);
+    put_words(&c, G3D_PS_K, &ps_kernel[0][0], sizeof(ps_kernel) / 4);
     for (int i = 0; i < 3; i++) {
-        put_float(&c, VB + i * 16, tri[i][0]);
-        put_float(&c, VB + i * 16 + 4, tri[i][1]);
-        put_float(&c, VB + i * 16 + 8, 0.5f);
-        put_float(&c, VB + i * 16 + 12, 1.0f);
+        put_float(&c, G3D_VB + i * 16, tri[i][0]);
+        put_float(&c, G3D_VB + i * 16 + 4, tri[i][1]);
+        put_float(&c, G3D_VB + i * 16 + 8, 0.5f);
+        put_float(&c, G3D_VB + i * 16 + 12, 1.0f);
     }
-    put_float(&c, CB, 1.0f);                        /* R G B A */
-    put_float(&c, CB + 4, 0.5f);
-    put_float(&c, CB + 8, 0.25f);
-    put_float(&c, CB + 12, 1.0f);
+    put_float(&c, G3D_CB, 1.0f);                        /* R G B A */
+    put_float(&c, G3D_CB + 4, 0.5f);
+    put_float(&c, G3D_CB + 8, 0.25f);
+    put_float(&c, G3D_CB + 12, 1.0f);
     /* Render target: 2D B8G8R8A8_UNORM W x H at RT, pitch W * 4. */
-    g45q_gfx_writel(&c, STATE_BO + 0x800, 0x40);
-    g45q_gfx_writel(&c, STATE_BO + 0x40, (1u << 29) | (0x0c0u << 18));
-    g45q_gfx_writel(&c, STATE_BO + 0x44, RT);
-    g45q_gfx_writel(&c, STATE_BO + 0x48, ((H - 1) << 19) | ((W - 1) << 6));
-    g45q_gfx_writel(&c, STATE_BO + 0x4c, (W * 4 - 1) << 3);
+    g45q_gfx_writel(&c, G3D_STATE_BO + 0x800, 0x40);
+    g45q_gfx_writel(&c, G3D_STATE_BO + 0x40, (1u << 29) | (0x0c0u << 18));
+    g45q_gfx_writel(&c, G3D_STATE_BO + 0x44, RT);
+    g45q_gfx_writel(&c, G3D_STATE_BO + 0x48, ((H - 1) << 19) | ((W - 1) << 6));
+    g45q_gfx_writel(&c, G3D_STATE_BO + 0x4c, (W * 4 - 1) << 3);
     /* SF: kernel, GRF start 3, URB 1/1, cull none, origin bias 0.5. */
-    g45q_gfx_writel(&c, SF_ST, SF_K);
-    g45q_gfx_writel(&c, SF_ST + 12, 3 | (1 << 4) | (1 << 11));
-    g45q_gfx_writel(&c, SF_ST + 24, (1u << 29) | (8u << 13) | (8u << 9));
+    g45q_gfx_writel(&c, G3D_SF_ST, G3D_SF_K);
+    g45q_gfx_writel(&c, G3D_SF_ST + 12, 3 | (1 << 4) | (1 << 11));
+    g45q_gfx_writel(&c, G3D_SF_ST + 24, (1u << 29) | (8u << 13) | (8u << 9));
     /* WM: kernel, 1 BT entry, GRF start 2, CURBE 0/1, SIMD8. */
-    g45q_gfx_writel(&c, WM_ST, PS_K);
-    g45q_gfx_writel(&c, WM_ST + 4, 1u << 18);
-    g45q_gfx_writel(&c, WM_ST + 12, 2 | (1u << 25));
-    g45q_gfx_writel(&c, WM_ST + 20, 1 | (1u << 19) | (49u << 25));
-    put_words(&c, BATCH, batch, G_N_ELEMENTS(batch));
+    g45q_gfx_writel(&c, G3D_WM_ST, G3D_PS_K);
+    g45q_gfx_writel(&c, G3D_WM_ST + 4, 1u << 18);
+    g45q_gfx_writel(&c, G3D_WM_ST + 12, 2 | (1u << 25));
+    g45q_gfx_writel(&c, G3D_WM_ST + 20, 1 | (1u << 19) | (49u << 25));
+    put_words(&c, G3D_BATCH, batch, G_N_ELEMENTS(batch));
 
-    g45q_ring_init(&r, &c, G45_RCS_BASE, RING, 4096, 0);
+    g45q_ring_init(&r, &c, G45_RCS_BASE, G3D_RING, 4096, 0);
     g45q_emit(&r, G45_MI(G45_MI_BATCH_BUFFER_START) | G45_MI_BB_GTT);
-    g45q_emit(&r, BATCH);
+    g45q_emit(&r, G3D_BATCH);
     g45q_submit(&r);
     g45q_wait_idle(&r);
 

@@ -74,10 +74,16 @@ static inline void roundtrip_words(const uint32_t w[4], char *text, size_t len)
     roundtrip_canon(w, text, len, false);
 }
 
-/*
- * (1) Hand-written instructions covering every operand form: each line is
- * assembled, and the words must survive decode -> disasm -> asm -> encode
- * bit-exactly, the disassembly reading like the line itself.
- */
+/* Instructions with modifiers both the round trips and the oracle use. */
+#define G4T_MODIFIER_FORMS \
+    "add.sat(8) g1<1>F -g2<8,8,1>F (abs)g3<8,8,1>F { align1 };", \
+    "mul(8) g1<1>F -(abs)g2<4,4,1>F g3<0,1,0>F { align1 NoDDClr };", \
+    "(+f0) sel(8) g1<1>F g2<8,8,1>F g3<8,8,1>F { align1 NoDDChk };", \
+    "(-f0.1.any4h) add(8) g1<1>D g2<8,8,1>D 1D { align1 " \
+    "NoDDClr,NoDDChk };", \
+    "(+f0.all16h) or(16) g1<1>UW g2<16,16,1>UW 0x00ffUW { align1 };", \
+    "cmp.l.f0(8) null g2<8,8,1>F 0.5F { align1 };", \
+    "cmpn.ge.f0.1(8) g5<1>F g2<8,8,1>F g3<8,8,1>F { align1 };", \
+    "rndz.r.f0(8) g5<1>F g2<8,8,1>F { align1 };",
 
 #endif

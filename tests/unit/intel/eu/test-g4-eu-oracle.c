@@ -216,15 +216,7 @@ static void test_gen4asm_agreement(void)
         "mov (8) m1<1>F g0<8,8,1>F { align1 };",
         "add (16) g10<1>F g2<8,8,1>F 1.0F { align1 compr };",
         "mov (8) g1<1>UW 0x10101010V { align1 };",
-        "add.sat(8) g1<1>F -g2<8,8,1>F (abs)g3<8,8,1>F { align1 };",
-        "mul(8) g1<1>F -(abs)g2<4,4,1>F g3<0,1,0>F { align1 NoDDClr };",
-        "(+f0) sel(8) g1<1>F g2<8,8,1>F g3<8,8,1>F { align1 NoDDChk };",
-        "(-f0.1.any4h) add(8) g1<1>D g2<8,8,1>D 1D { align1 "
-        "NoDDClr,NoDDChk };",
-        "(+f0.all16h) or(16) g1<1>UW g2<16,16,1>UW 0x00ffUW { align1 };",
-        "cmp.l.f0(8) null g2<8,8,1>F 0.5F { align1 };",
-        "cmpn.ge.f0.1(8) g5<1>F g2<8,8,1>F g3<8,8,1>F { align1 };",
-        "rndz.r.f0(8) g5<1>F g2<8,8,1>F { align1 };",
+        G4T_MODIFIER_FORMS
         "and.ne.f0(8) g5<1>UD g2<8,8,1>UD 0x0000ff00UD { align1 };",
         "mov(8) g1<1>.xyzF g2<4,4,1>F { align16 };",
         "add(8) g1<1>.xF g2<4,4,1>.yF -g3<4,4,1>.wF { align16 };",

@@ -14,16 +14,8 @@
 #include "hwgpu/intel/gen4/gen4-pipe.h"
 #include "hwgpu/intel/gen4/gen4-wm.h"
 #include "gen4-test.h"
+#include "qtest/intel-g45-3d-fixture.h"
 
-#define STATE_BO    0x10000     /* surface state base */
-#define VS_ST       0x20000
-#define SF_ST       0x20040
-#define WM_ST       0x20080
-#define CC_ST       0x200c0
-#define SF_K        0x30000
-#define PS_K        0x30400
-#define CB          0x40000
-#define VB          0x50000
 #define RT          0x100000
 #define RT_PITCH    256         /* 64 pixels of 4 bytes */
 
@@ -48,41 +40,41 @@ static void setup_draw(const float (*xy)[2], uint32_t nv, uint32_t topology)
     uint32_t prim[6] = { 0x7b000004 | (topology << 10), nv, 0, 1, 0, 0 };
 
     gen4t_setup();
-    gen4t_kernel(SF_K, sf_kernel);
-    gen4t_kernel(PS_K, ps_kernel);
+    gen4t_kernel(G3D_SF_K, sf_kernel);
+    gen4t_kernel(G3D_PS_K, ps_kernel);
     /* Positions in screen space (no viewport transform), 1/W = 1. */
     for (uint32_t i = 0; i < nv; i++) {
-        gen4t_wf(VB + i * 16, xy[i][0]);
-        gen4t_wf(VB + i * 16 + 4, xy[i][1]);
-        gen4t_wf(VB + i * 16 + 8, 0.5f);
-        gen4t_wf(VB + i * 16 + 12, 1.0f);
+        gen4t_wf(G3D_VB + i * 16, xy[i][0]);
+        gen4t_wf(G3D_VB + i * 16 + 4, xy[i][1]);
+        gen4t_wf(G3D_VB + i * 16 + 8, 0.5f);
+        gen4t_wf(G3D_VB + i * 16 + 12, 1.0f);
     }
     /* CURBE row 0: the colour (R, G, B, A). */
-    gen4t_wf(CB + 0, 1.0f);
-    gen4t_wf(CB + 4, 0.5f);
-    gen4t_wf(CB + 8, 0.25f);
-    gen4t_wf(CB + 12, 1.0f);
+    gen4t_wf(G3D_CB + 0, 1.0f);
+    gen4t_wf(G3D_CB + 4, 0.5f);
+    gen4t_wf(G3D_CB + 8, 0.25f);
+    gen4t_wf(G3D_CB + 12, 1.0f);
     /* Render target 0: 2D B8G8R8A8_UNORM 64x64, linear. */
-    gen4t_w32(STATE_BO + 0x800, 0x40);
-    gen4t_w32(STATE_BO + 0x40, (1u << 29) | (0x0c0u << 18));
-    gen4t_w32(STATE_BO + 0x44, RT);
-    gen4t_w32(STATE_BO + 0x48, (63u << 19) | (63u << 6));
-    gen4t_w32(STATE_BO + 0x4c, (RT_PITCH - 1) << 3);
+    gen4t_w32(G3D_STATE_BO + 0x800, 0x40);
+    gen4t_w32(G3D_STATE_BO + 0x40, (1u << 29) | (0x0c0u << 18));
+    gen4t_w32(G3D_STATE_BO + 0x44, RT);
+    gen4t_w32(G3D_STATE_BO + 0x48, (63u << 19) | (63u << 6));
+    gen4t_w32(G3D_STATE_BO + 0x4c, (RT_PITCH - 1) << 3);
     /* VS off; SF: GRF start 3, URB 1/1, cull none, bias 0.5/0.5. */
-    gen4t_w32(SF_ST + 0, SF_K);
-    gen4t_w32(SF_ST + 12, 3 | (1 << 4) | (1 << 11));
-    gen4t_w32(SF_ST + 24, (1u << 29) | (8u << 13) | (8u << 9));
+    gen4t_w32(G3D_SF_ST + 0, G3D_SF_K);
+    gen4t_w32(G3D_SF_ST + 12, 3 | (1 << 4) | (1 << 11));
+    gen4t_w32(G3D_SF_ST + 24, (1u << 29) | (8u << 13) | (8u << 9));
     /* WM: 1 BT entry, GRF start 2, CURBE 0/1, SIMD8, dispatch on. */
-    gen4t_w32(WM_ST + 0, PS_K);
-    gen4t_w32(WM_ST + 4, 1u << 18);
-    gen4t_w32(WM_ST + 12, 2 | (1u << 25));
-    gen4t_w32(WM_ST + 20, 1 | (1u << 19) | (49u << 25));
-    FEED(0x61010004, 1, STATE_BO | 1, 1, 1, 1);
-    FEED(0x78000005, VS_ST, 0, 0, SF_ST, WM_ST, CC_ST);
+    gen4t_w32(G3D_WM_ST + 0, G3D_PS_K);
+    gen4t_w32(G3D_WM_ST + 4, 1u << 18);
+    gen4t_w32(G3D_WM_ST + 12, 2 | (1u << 25));
+    gen4t_w32(G3D_WM_ST + 20, 1 | (1u << 19) | (49u << 25));
+    FEED(0x61010004, 1, G3D_STATE_BO | 1, 1, 1, 1);
+    FEED(0x78000005, G3D_VS_ST, 0, 0, G3D_SF_ST, G3D_WM_ST, G3D_CC_ST);
     FEED(0x78010004, 0, 0, 0, 0, 0x800);
     FEED(0x79000002, 0, (63u << 16) | 63, 0);
-    FEED(0x60020100, CB | 0);
-    FEED(0x78080003, (0u << 27) | 16, VB, 63, 0);
+    FEED(0x60020100, G3D_CB | 0);
+    FEED(0x78080003, (0u << 27) | 16, G3D_VB, 63, 0);
     /* Element 0: a zero VUE header; element 1: X, Y, Z, 1/W. */
     FEED(0x78090003,
          (G45_SURFACE_FORMAT_R32G32B32A32_FLOAT << 16) | (1u << 26),
@@ -183,7 +175,7 @@ static void test_hostile_kernel_bounded(void)
     Gen4DrawStats stats = { 0 };
 
     setup_draw(big, 3, G45_3DPRIM_TRILIST);
-    gen4t_kernel(PS_K, "jmpi(1) -1D { align1 };\n");
+    gen4t_kernel(G3D_PS_K, "jmpi(1) -1D { align1 };\n");
     gen4_draw_snapshot(&st, dr.prim, &dr);
     gen4_draw(&st, &dr, &stats);
     g_test_message("objects %" G_GUINT64_FORMAT " PS threads %"
