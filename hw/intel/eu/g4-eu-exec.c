@@ -308,17 +308,17 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
             t->stop = G4_EU_STOP_BUDGET;
             break;
         }
-        if (t->ip / 16 >= p->n) {
+        if (t->ip / 8 >= p->n || (t->ip & 7)) {
             hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu: ip 0x%x outside the %u-instruction kernel; "
-                      "thread ends", t->ip, p->n);
+                      "g4-eu: ip 0x%x outside the %u-byte kernel; "
+                      "thread ends", t->ip, p->n * 8);
             t->stop = G4_EU_STOP_ERROR;
             break;
         }
         left--;
         t->executed++;
-        op = &p->ops[t->ip / 16];
-        next = (int64_t)t->ip + 16;
+        op = &p->ops[t->ip / 8];
+        next = (int64_t)t->ip + (op->len ? op->len : 16);
 
         switch (op->exec) {
         case G4X_NOP:
@@ -483,7 +483,7 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
             t->stop = G4_EU_STOP_ERROR;
             break;
         }
-        if (next < 0 || next >= (int64_t)p->n * 16) {
+        if (next < 0 || next >= (int64_t)p->n * 8) {
             hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
                       "g4-eu: ip 0x%x: jump to 0x%llx outside the kernel; "
                       "thread ends", t->ip, (long long)next);

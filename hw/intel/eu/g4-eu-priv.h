@@ -105,6 +105,7 @@ typedef enum G4Exec {
 
 struct G4Op {
     uint8_t exec;           /* G4Exec */
+    uint8_t len;            /* bytes: 16 native, 8 compacted */
     uint8_t opcode;
     uint8_t cls;            /* G4Class */
     uint8_t cmod;           /* G4EuCondMod */
@@ -135,8 +136,14 @@ struct G4Op {
     G4Half h[2];
 };
 
+/*
+ * A kernel, one entry per 8 bytes of code (G45 instructions are 16 bytes,
+ * or 8 when compacted): ops[ip / 8] is the instruction at byte ip; the
+ * second half of a native instruction is an illegal entry, so a jump into
+ * it ends the thread.
+ */
 struct G4EuProgram {
-    unsigned n;
+    unsigned n;             /* 8-byte slots */
     G4Op *ops;
 };
 

@@ -338,10 +338,61 @@ G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
 {
     G4EuProgram *p = g_new0(G4EuProgram, 1);
 
-    p->n = ninst;
-    p->ops = g_new0(G4Op, ninst ? ninst : 1);
+    p->n = ninst * 2;
+    p->ops = g_new0(G4Op, p->n ? p->n : 1);
     for (unsigned i = 0; i < ninst; i++) {
-        prepare_op(&p->ops[i], &insts[i]);
+        prepare_op(&p->ops[2 * i], &insts[i]);
+        p->ops[2 * i].len = 16;
+        set_illegal(&p->ops[2 * i + 1], G4X_ILLEGAL,
+                    "jump into the middle of an instruction");
+    }
+    return p;
+}
+
+G4EuProgram *g4_eu_program_from_bytes(const uint8_t *code, size_t bytes,
+                                      const HwgpuHost *host)
+{
+    G4EuProgram *p = g_new0(G4EuProgram, 1);
+    size_t off = 0;
+
+    p->n = bytes / 8;
+    p->ops = g_new0(G4Op, p->n ? p->n : 1);
+    for (unsigned i = 0; i < p->n; i++) {
+        set_illegal(&p->ops[i], G4X_ILLEGAL,
+                    "jump into the middle of an instruction");
+    }
+    while (off + 8 <= bytes) {
+        G4Op *op = &p->ops[off / 8];
+        uint32_t dw[4] = { 0, 0, 0, 0 };
+        G4EuInst in;
+        const char *why = NULL;
+        bool ok;
+
+        memcpy(dw, code + off, 8);
+        if (dw[0] & (1u << 29)) {           /* CompactCtrl: 8 bytes */
+            uint32_t cw[2] = { dw[0], dw[1] };
+
+            ok = g4_eu_uncompact(cw, dw, &why) && g4_eu_decode(dw, &in, &why);
+            op->len = 8;
+        } else {
+            if (off + 16 > bytes) {
+                break;                      /* a truncated last one */
+            }
+            memcpy(dw, code + off, 16);
+            ok = g4_eu_decode(dw, &in, &why);
+            op->len = 16;
+        }
+        if (ok) {
+            uint8_t len = op->len;
+
+            memset(op, 0, sizeof(*op));
+            prepare_op(op, &in);
+            op->len = len;
+        } else {
+            set_illegal(op, G4X_ILLEGAL, why ? why : "undecodable "
+                        "instruction");
+        }
+        off += op->len;
     }
     return p;
 }
@@ -349,23 +400,8 @@ G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
 G4EuProgram *g4_eu_program_new(const uint32_t *words, unsigned ninst,
                                const HwgpuHost *host)
 {
-    G4EuProgram *p = g_new0(G4EuProgram, 1);
-
-    p->n = ninst;
-    p->ops = g_new0(G4Op, ninst ? ninst : 1);
-    for (unsigned i = 0; i < ninst; i++) {
-        G4EuInst in;
-        const char *why = NULL;
-
-        if (!g4_eu_decode(words + 4 * i, &in, &why)) {
-            memset(&p->ops[i], 0, sizeof(G4Op));
-            set_illegal(&p->ops[i], G4X_ILLEGAL,
-                        why ? why : "undecodable instruction");
-            continue;
-        }
-        prepare_op(&p->ops[i], &in);
-    }
-    return p;
+    return g4_eu_program_from_bytes((const uint8_t *)words,
+                                    (size_t)ninst * 16, host);
 }
 
 void g4_eu_program_free(G4EuProgram *p)
@@ -378,5 +414,5 @@ void g4_eu_program_free(G4EuProgram *p)
 
 unsigned g4_eu_program_length(const G4EuProgram *p)
 {
-    return p->n;
+    return p->n / 2;
 }

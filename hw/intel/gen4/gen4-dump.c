@@ -77,8 +77,16 @@ static void put_kernel(Out *o, Gen4State *s, const char *unit, uint32_t addr)
         }
         if (dw[0] & (1u << 29)) {
             /* CompactCtrl: a 64-bit compacted instruction (G4x). */
-            put(o, "    %04x: compacted 0x%08x%08x (not decoded yet)\n", off,
-                dw[1], dw[0]);
+            uint32_t cw[2] = { dw[0], dw[1] };
+
+            if (!g4_eu_uncompact(cw, dw, &why) ||
+                !g4_eu_decode(dw, &in, &why)) {
+                put(o, "    %04x: compacted %08x %08x (%s)\n", off, cw[0],
+                    cw[1], why ? why : "invalid");
+                return;
+            }
+            g4_eu_disasm(&in, text, sizeof(text));
+            put(o, "    %04x: %s (compacted)\n", off, text);
             off += 8;
             continue;
         }

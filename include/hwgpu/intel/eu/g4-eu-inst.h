@@ -290,6 +290,16 @@ typedef struct G4EuInst {
  */
 bool g4_eu_decode(const uint32_t dw[4], G4EuInst *out, const char **why);
 
+/*
+ * G45 compacted instructions (64 bits, CompactCtrl = DW0 bit 29):
+ * expand one into the native form g4_eu_decode() takes (false with a
+ * reason when cw is not compacted), or compact a native one when the G45
+ * tables can express it (never with an immediate).  hw/intel/eu/
+ * g4-eu-compact.c.
+ */
+bool g4_eu_uncompact(const uint32_t cw[2], uint32_t dw[4], const char **why);
+bool g4_eu_compact(const uint32_t dw[4], uint32_t cw[2]);
+
 /* Encode a decoded instruction; inverse of g4_eu_decode() for valid words. */
 void g4_eu_encode(const G4EuInst *in, uint32_t dw[4]);
 

@@ -17,6 +17,7 @@
 #define HWGPU_INTEL_G4_EU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hwgpu/common/host.h"
@@ -216,6 +217,12 @@ typedef struct G4EuProgram G4EuProgram;
  */
 G4EuProgram *g4_eu_program_new(const uint32_t *words, unsigned ninst,
                                const HwgpuHost *host);
+/*
+ * The same from a byte stream that may mix native (16-byte) and G45
+ * compacted (8-byte) instructions, as crocus emits them.
+ */
+G4EuProgram *g4_eu_program_from_bytes(const uint8_t *code, size_t bytes,
+                                      const HwgpuHost *host);
 /* The same from already decoded instructions (tests, the assembler). */
 G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
                                       const HwgpuHost *host);

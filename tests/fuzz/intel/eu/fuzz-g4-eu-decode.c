@@ -108,6 +108,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check(w);
         w[3] &= ~0xfe000000u;
         check(w);
+        /* The same bytes as a G45 compacted instruction, expanded. */
+        {
+            uint32_t cw[2], u[4], c2[2];
+
+            memcpy(cw, data, 8);
+            cw[0] |= 1u << 29;
+            if (!g4_eu_uncompact(cw, u, NULL)) {
+                fprintf(stderr, "a compacted word was refused\n");
+                abort();
+            }
+            check(u);
+            /* what expands must compact back to the same word */
+            if (!g4_eu_compact(u, c2) || memcmp(c2, cw, 8)) {
+                fprintf(stderr, "compact(uncompact(c)) != c: %08x %08x\n",
+                        cw[0], cw[1]);
+                abort();
+            }
+        }
     }
     return 0;
 }
