@@ -330,6 +330,17 @@ float hwgpu_linear_to_srgb(float v)
     return v <= 0.0031308f ? v * 12.92f : 1.055f * powf(v, 1 / 2.4f) - 0.055f;
 }
 
+float hwgpu_srgb_to_linear(float v)
+{
+    if (!(v > 0.0f)) {
+        return 0.0f;
+    }
+    if (v >= 1.0f) {
+        return 1.0f;
+    }
+    return v <= 0.04045f ? v / 12.92f : powf((v + 0.055f) / 1.055f, 2.4f);
+}
+
 /*
  * One channel's bits from an RGBA value (float bits or an integer).
  * Rounding is explicit (floor of x + 0.5), so the result does not depend

@@ -20,6 +20,7 @@
 #include "hwgpu/intel/common/tiling.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 #include "hwgpu/common/bits.h"
+#include "hwgpu/render/blend.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "g45-cmd-gen.h"
 
@@ -33,6 +34,75 @@
 #define RT_BTI(f)           ((f) & 0xff)
 
 /* ---- render target write (SFID 5) ---- */
+
+/* COLOR_CALC_STATE's BLENDFACTOR codes as blend factors (-1: none). */
+static int blend_factor(uint32_t code)
+{
+    static const int8_t map[32] = {
+        [G45_BLENDFACTOR_ONE] = 1 + HWGPU_BF_ONE,
+        [G45_BLENDFACTOR_SRC_COLOR] = 1 + HWGPU_BF_SRC_COLOR,
+        [G45_BLENDFACTOR_SRC_ALPHA] = 1 + HWGPU_BF_SRC_ALPHA,
+        [G45_BLENDFACTOR_DST_ALPHA] = 1 + HWGPU_BF_DST_ALPHA,
+        [G45_BLENDFACTOR_DST_COLOR] = 1 + HWGPU_BF_DST_COLOR,
+        [G45_BLENDFACTOR_SRC_ALPHA_SATURATE] = 1 + HWGPU_BF_SRC_ALPHA_SATURATE,
+        [G45_BLENDFACTOR_CONST_COLOR] = 1 + HWGPU_BF_CONST_COLOR,
+        [G45_BLENDFACTOR_CONST_ALPHA] = 1 + HWGPU_BF_CONST_ALPHA,
+        [G45_BLENDFACTOR_ZERO] = 1 + HWGPU_BF_ZERO,
+        [G45_BLENDFACTOR_INV_SRC_COLOR] = 1 + HWGPU_BF_INV_SRC_COLOR,
+        [G45_BLENDFACTOR_INV_SRC_ALPHA] = 1 + HWGPU_BF_INV_SRC_ALPHA,
+        [G45_BLENDFACTOR_INV_DST_ALPHA] = 1 + HWGPU_BF_INV_DST_ALPHA,
+        [G45_BLENDFACTOR_INV_DST_COLOR] = 1 + HWGPU_BF_INV_DST_COLOR,
+        [G45_BLENDFACTOR_INV_CONST_COLOR] = 1 + HWGPU_BF_INV_CONST_COLOR,
+        [G45_BLENDFACTOR_INV_CONST_ALPHA] = 1 + HWGPU_BF_INV_CONST_ALPHA,
+    };
+
+    return map[code & 31] - 1;     /* stored + 1: 0 means none */
+}
+
+/*
+ * The blend COLOR_CALC_STATE describes (§9 "Blending"), or false when it
+ * is off or uses what is not modelled (dual-source factors; logged).
+ */
+static bool cc_blend(Gen4Wm *wm, HwgpuBlend *b)
+{
+    const uint32_t *cc = wm->d->unit[GEN4_CC];
+    bool indep;
+    int f[4];
+    uint32_t len;
+    const uint32_t *k;
+
+    if (!wm->d->unit_addr[GEN4_CC] ||
+        !g45_color_calc_state_color_buffer_blend_enable(cc)) {
+        return false;
+    }
+    indep = g45_color_calc_state_independent_alpha_blend_enable(cc);
+    f[0] = blend_factor(g45_color_calc_state_source_blend_factor(cc));
+    f[1] = blend_factor(g45_color_calc_state_destination_blend_factor(cc));
+    f[2] = indep ? blend_factor(
+        g45_color_calc_state_source_alpha_blend_factor(cc)) : f[0];
+    f[3] = indep ? blend_factor(
+        g45_color_calc_state_destination_alpha_blend_factor(cc)) : f[1];
+    if (f[0] < 0 || f[1] < 0 || f[2] < 0 || f[3] < 0 ||
+        g45_color_calc_state_color_blend_function(cc) > G45_BLENDFUNCTION_MAX) {
+        HWGPU_UNIMP(wm->s->host, "gen4 PS: blend factor or function not "
+                    "modelled (dual source?); writing the source colour");
+        return false;
+    }
+    *b = (HwgpuBlend) {
+        .src_rgb = f[0], .dst_rgb = f[1], .src_a = f[2], .dst_a = f[3],
+        .func_rgb = g45_color_calc_state_color_blend_function(cc),
+        .func_a = indep ? g45_color_calc_state_alpha_blend_function(cc) :
+                  g45_color_calc_state_color_blend_function(cc),
+    };
+    k = gen4_draw_packet(wm->d, G45_CMD_3DSTATE_CONSTANT_COLOR, &len);
+    if (k) {
+        b->constant[0] = g45_3dstate_constant_color_red(k);
+        b->constant[1] = g45_3dstate_constant_color_green(k);
+        b->constant[2] = g45_3dstate_constant_color_blue(k);
+        b->constant[3] = g45_3dstate_constant_color_alpha(k);
+    }
+    return true;
+}
 
 /* The byte offset of pixel (x, y) in a surface. */
 static uint64_t surface_offset(const uint32_t *ss, uint32_t x, uint32_t y,
@@ -50,7 +120,8 @@ static uint64_t surface_offset(const uint32_t *ss, uint32_t x, uint32_t y,
 
 /* One pixel's colour into surface ss (dropped outside it). */
 static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
-                     uint32_t x, uint32_t y, uint32_t rgba[4])
+                     const HwgpuBlend *blend, uint32_t x, uint32_t y,
+                     uint32_t rgba[4])
 {
     uint32_t wd = g45_surface_state_write_disables(ss);
     unsigned mask = (wd & 4 ? 0 : 1) | (wd & 2 ? 0 : 2) | (wd & 1 ? 0 : 4) |
@@ -66,17 +137,35 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
         !bpp) {
         return;
     }
-    if (f->srgb) {
-        for (int c = 0; c < 3; c++) {
-            rgba[c] = hwgpu_f2u(hwgpu_linear_to_srgb(hwgpu_u2f(rgba[c])));
-        }
-    }
     addr = g45_surface_state_base_address(ss) + surface_offset(ss, x, y, bpp);
     if (addr + bpp - 1 > UINT32_MAX) {
         return;
     }
-    if (mask != 0xf || f->nchan < 4) {
+    if (mask != 0xf || f->nchan < 4 || blend) {
         g45_gtt_read(wm->s->gtt, addr, px, bpp);
+    }
+    if (blend) {
+        uint32_t d[4];
+        float sf[4], df[4], out[4];
+
+        hwgpu_format_unpack(f, px, d);
+        for (int c = 0; c < 4; c++) {
+            /* Pre-blend clamp to the UNORM range (§9, 30040-30175). */
+            sf[c] = fminf(fmaxf(hwgpu_u2f(rgba[c]), 0.0f), 1.0f);
+            df[c] = hwgpu_u2f(d[c]);
+            if (f->srgb && c < 3) {
+                df[c] = hwgpu_srgb_to_linear(df[c]);
+            }
+        }
+        hwgpu_blend(blend, sf, df, out);
+        for (int c = 0; c < 4; c++) {
+            rgba[c] = hwgpu_f2u(out[c]);
+        }
+    }
+    if (f->srgb) {
+        for (int c = 0; c < 3; c++) {
+            rgba[c] = hwgpu_f2u(hwgpu_linear_to_srgb(hwgpu_u2f(rgba[c])));
+        }
     }
     if (hwgpu_format_pack(f, rgba, mask, px)) {
         g45_gtt_write(wm->s->gtt, addr, px, bpp);
@@ -93,6 +182,8 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
     const uint32_t *ss;
     const HwgpuFormat *f;
     uint32_t enables = m0[0] & 0xffff;
+    HwgpuBlend blend;
+    bool blending;
 
     need = type == RT_SIMD16 ? 10 : type == RT_SIMD8 ? 6 :
            type == RT_SIMD16_REPLICATED ? 3 : 0;
@@ -116,10 +207,7 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
                     g45_surface_state_surface_format(ss));
         return true;
     }
-    if (g45_surface_state_color_blend_enable(ss)) {
-        HWGPU_UNIMP(wm->s->host, "gen4 PS: blending not implemented; "
-                    "writing the source colour");
-    }
+    blending = !hwgpu_format_is_integer(f) && cc_blend(wm, &blend);
     wm->rt_writes++;
     for (unsigned p = 0; p < nss * 4; p++) {
         unsigned s = p / 4, i = p % 4;
@@ -140,7 +228,7 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
         }
         x = (m1[2 + s] & 0xffff) + (i & 1);
         y = (m1[2 + s] >> 16) + (i >> 1);
-        rt_pixel(wm, ss, f, x, y, rgba);
+        rt_pixel(wm, ss, f, blending ? &blend : NULL, x, y, rgba);
     }
     return true;
 }

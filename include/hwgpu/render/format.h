@@ -101,8 +101,9 @@ bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
 float hwgpu_half_to_float(uint16_t h);
 /* Single precision to IEEE half (round to nearest even). */
 uint16_t hwgpu_float_to_half(float f);
-/* The sRGB encoding of a linear value in [0, 1]. */
+/* The sRGB encoding of a linear value in [0, 1], and its inverse. */
 float hwgpu_linear_to_srgb(float v);
+float hwgpu_srgb_to_linear(float v);
 float hwgpu_ufloat_to_float(uint32_t v, unsigned mant_bits);
 
 #endif

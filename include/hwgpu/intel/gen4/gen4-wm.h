@@ -14,10 +14,11 @@
  * render-target write message (header M0/M1, colour payload per SIMD
  * mode, pixel enables from the header, surface format conversion).
  *
- * Not yet: lines (WM line rasterization), depth and stencil (the
- * payload's optional depth phases of the IZ table), blending, multiple
- * render targets' dual-source writes, sRGB encoding is done when the
- * surface format says _SRGB.
+ * Blending follows COLOR_CALC_STATE (factors, functions, independent
+ * alpha, the constant colour; hw/render/blend.c), sRGB surfaces are
+ * encoded (and decoded for blending).  Not yet: lines (WM line
+ * rasterization), depth and stencil (the payload's optional depth phases
+ * of the IZ table), logic ops, dual-source and multiple render targets.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later

@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-pipe.h"
@@ -165,6 +166,57 @@ static void test_clipped_to_drawing_rectangle(void)
 }
 
 /*
+ * Blending (COLOR_CALC_STATE): the shader's (1, 0.5, 0.25, 1) with alpha
+ * 0.25 over a grey surface, SRC_ALPHA / INV_SRC_ALPHA, ADD:
+ * 0.25 * src + 0.75 * 0.5.  With the constant colour as the source
+ * factor (CONST_COLOR / ZERO) the result is src * constant.
+ */
+static void test_blend(void)
+{
+    static const float quad[3][2] = { { 0, 0 }, { 64, 0 }, { 0, 64 } };
+    Gen4DrawStats stats = { 0 };
+    uint32_t p;
+
+    setup_draw(quad, 3, G45_3DPRIM_TRILIST);
+    gen4t_wf(G3D_CB + 12, 0.25f);                   /* alpha 0.25 */
+    for (uint32_t y = 0; y < 64; y++) {
+        for (uint32_t x = 0; x < 64; x++) {
+            gen4t_w32(RT + y * RT_PITCH + x * 4, 0x80808080u);
+        }
+    }
+    /* CC: blend on, SRC_ALPHA / INV_SRC_ALPHA, ADD. */
+    gen4t_w32(G3D_CC_ST + 12, 1u << 12);
+    gen4t_w32(G3D_CC_ST + 24, (G45_BLENDFUNCTION_ADD << 29) |
+              (G45_BLENDFACTOR_SRC_ALPHA << 24) |
+              (G45_BLENDFACTOR_INV_SRC_ALPHA << 19));
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    p = pixel(2, 2);
+    /*
+     * R = .25 + .75 * 128/255 = .6265 -> 160, G = .125 + .3765 -> 128,
+     * B = .0625 + .3765 -> 112 (within one step: the shader's thread runs
+     * with round-toward-zero arithmetic).
+     */
+    g_assert_cmpint(abs((int)((p >> 16) & 0xff) - 160), <=, 1);
+    g_assert_cmpint(abs((int)((p >> 8) & 0xff) - 128), <=, 1);
+    g_assert_cmpint(abs((int)(p & 0xff) - 112), <=, 1);
+    g_assert_cmphex(pixel(63, 63), ==, 0x80808080u);    /* not covered */
+
+    /* CONST_COLOR / ZERO with a constant colour of (0.5, 1, 0, 1). */
+    gen4t_w32(G3D_CC_ST + 24, (G45_BLENDFUNCTION_ADD << 29) |
+              (G45_BLENDFACTOR_CONST_COLOR << 24) |
+              (G45_BLENDFACTOR_ZERO << 19));
+    FEED(0x79010003, 0x3f000000, 0x3f800000, 0, 0x3f800000);
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    p = pixel(2, 2);
+    g_assert_cmphex((p >> 16) & 0xff, ==, 0x80);        /* 1 * 0.5 */
+    g_assert_cmphex((p >> 8) & 0xff, ==, 0x80);         /* 0.5 * 1 */
+    g_assert_cmphex(p & 0xff, ==, 0x00);
+}
+
+/*
  * A pixel shader that never ends: each thread stops at its budget and the
  * draw at GEN4_DRAW_WORK instructions in all, with a logged guest error
  * (a draw holds the render engine: it must end in bounded time).
@@ -197,6 +249,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/shared-edge", test_shared_edge);
     g_test_add_func("/gen4-draw/clipped-to-drawing-rectangle",
                     test_clipped_to_drawing_rectangle);
+    g_test_add_func("/gen4-draw/blend", test_blend);
     g_test_add_func("/gen4-draw/hostile-kernel-bounded",
                     test_hostile_kernel_bounded);
     return g_test_run();
