@@ -268,6 +268,10 @@ void gen4_draw_snapshot(Gen4State *s, const uint32_t *prim, Gen4Draw *d)
     btp = gen4_draw_packet(d, G45_CMD_3DSTATE_BINDING_TABLE_POINTERS,
                            &len);
     if (btp) {
+        d->vs_bt_addr =
+            g45_3dstate_binding_table_pointers_vs_binding_table(btp);
+        d->ps_bt_addr =
+            g45_3dstate_binding_table_pointers_ps_binding_table(btp);
         d->vs_bt_count = read_bt(
             s, d, g45_3dstate_binding_table_pointers_vs_binding_table(btp),
             g45_thread_common_binding_table_entry_count(d->unit[GEN4_VS]),
@@ -281,6 +285,39 @@ void gen4_draw_snapshot(Gen4State *s, const uint32_t *prim, Gen4Draw *d)
         draw_read(s, d, d->surface_base + (d->ps_bt[i] & ~31u),
                   d->ps_surf[i], GEN4_SURFACE_DW * 4);
     }
+}
+
+void gen4_surfaces_init_ps(Gen4Surfaces *c, const Gen4Draw *d)
+{
+    memset(c->loaded, 0, sizeof(c->loaded));
+    c->bt_addr = d->ps_bt_addr;
+    for (uint32_t i = 0; i < d->ps_bt_count; i++) {
+        memcpy(c->surf[i], d->ps_surf[i], sizeof(c->surf[i]));
+        c->loaded[i / 32] |= 1u << (i % 32);
+    }
+}
+
+const uint32_t *gen4_surface(Gen4State *s, const Gen4Draw *d,
+                             Gen4Surfaces *c, unsigned bti)
+{
+    uint32_t entry;
+
+    if (!c->bt_addr || bti >= GEN4_MAX_BT) {
+        HWGPU_GUEST_ERROR(s->host, "gen4: binding table entry %u with %s",
+                          bti, c->bt_addr ? "only 256 entries"
+                                          : "no binding table");
+        return NULL;
+    }
+    if (!(c->loaded[bti / 32] & (1u << (bti % 32)))) {
+        if (!g45_gtt_read(s->gtt, d->surface_base + c->bt_addr + bti * 4,
+                          &entry, 4) ||
+            !g45_gtt_read(s->gtt, d->surface_base + (entry & ~31u),
+                          c->surf[bti], GEN4_SURFACE_DW * 4)) {
+            memset(c->surf[bti], 0, sizeof(c->surf[bti]));
+        }
+        c->loaded[bti / 32] |= 1u << (bti % 32);
+    }
+    return c->surf[bti];
 }
 
 bool gen4_run_thread(Gen4State *s, G4EuThread *t, const G4EuProgram *p,

@@ -192,12 +192,10 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
                     "with %u registers not supported", type, msg->mlen);
         return false;
     }
-    if (bti >= d->ps_bt_count) {
-        HWGPU_GUEST_ERROR(wm->s->host, "gen4 PS: render target %u beyond "
-                          "the %u-entry binding table", bti, d->ps_bt_count);
+    ss = gen4_surface(wm->s, d, &wm->surfaces, bti);
+    if (!ss) {
         return true;            /* the write goes nowhere */
     }
-    ss = d->ps_surf[bti];
     f = gen4_format(g45_surface_state_surface_format(ss));
     if (g45_surface_state_surface_type(ss) == G45_SURFTYPE_NULL) {
         return true;
@@ -259,6 +257,7 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     wm->s = s;
     wm->d = d;
     wm->wm = d->unit[GEN4_WM];
+    gen4_surfaces_init_ps(&wm->surfaces, d);
     /* Origin bias, U0.4 pixels (SF_STATE DW6, §7.3.3). */
     wm->bias_x = g45_sf_state_horizontal_origin_bias(sfs) / 16.0f;
     wm->bias_y = g45_sf_state_vertical_origin_bias(sfs) / 16.0f;

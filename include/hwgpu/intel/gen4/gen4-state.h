@@ -108,12 +108,36 @@ typedef struct Gen4Draw {
     uint32_t unit_addr[GEN4_UNITS];
     uint32_t unit[GEN4_UNITS][12];          /* VS 7, GS 7, CLIP 11, SF 8, ... */
     uint32_t cc_viewport[2], sf_viewport[8], clip_viewport[4];
-    /* Binding tables of the VS and the PS, with their surfaces. */
+    /*
+     * Binding tables of the VS and the PS (SSBA-relative, 0: none), with
+     * the entries the unit states' counts name read ahead.  Those counts
+     * only say what to prefetch (G45 PRM Vol 2 WM_STATE "Binding Table
+     * Entry Count"; crocus sends 0): a kernel may use any of the 256
+     * entries, which Gen4Surfaces reads on demand.
+     */
+    uint32_t vs_bt_addr, ps_bt_addr;
     uint32_t vs_bt_count, ps_bt_count;
     uint32_t vs_bt[GEN4_MAX_BT], ps_bt[GEN4_MAX_BT];
     uint32_t ps_surf[GEN4_MAX_BT][GEN4_SURFACE_DW];
     bool faults;                /* an indirect read hit unmapped memory */
 } Gen4Draw;
+
+/* A draw's surfaces as its kernels reach them, read once each. */
+typedef struct Gen4Surfaces {
+    uint32_t bt_addr;
+    uint32_t loaded[GEN4_MAX_BT / 32];
+    uint32_t surf[GEN4_MAX_BT][GEN4_SURFACE_DW];
+} Gen4Surfaces;
+
+/* The PS's surfaces of draw d, starting with those the snapshot read. */
+void gen4_surfaces_init_ps(Gen4Surfaces *c, const Gen4Draw *d);
+
+/*
+ * SURFACE_STATE of binding table entry bti, or NULL when the table is
+ * absent or bti is past its 256 entries (logged).
+ */
+const uint32_t *gen4_surface(Gen4State *s, const Gen4Draw *d,
+                             Gen4Surfaces *c, unsigned bti);
 
 void gen4_state_init(Gen4State *s, const HwgpuHost *host, G45Gtt *gtt);
 /* Power-on / GDRST: no state. */

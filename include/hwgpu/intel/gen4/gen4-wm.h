@@ -44,6 +44,7 @@ typedef struct Gen4Wm {
     uint32_t curbe_rows;
     float bias_x, bias_y;       /* pixel sample offset (SF_STATE) */
     uint64_t threads, pixels, errors, rt_writes;
+    Gen4Surfaces surfaces;
 } Gen4Wm;
 
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d);

@@ -65,9 +65,12 @@ static void setup_draw(const float (*xy)[2], uint32_t nv, uint32_t topology)
     gen4t_w32(G3D_SF_ST + 0, G3D_SF_K);
     gen4t_w32(G3D_SF_ST + 12, 3 | (1 << 4) | (1 << 11));
     gen4t_w32(G3D_SF_ST + 24, (1u << 29) | (8u << 13) | (8u << 9));
-    /* WM: 1 BT entry, GRF start 2, CURBE 0/1, SIMD8, dispatch on. */
+    /*
+     * WM: no BT entries to prefetch (as crocus: the render target is read
+     * on demand), GRF start 2, CURBE 0/1, SIMD8, dispatch on.
+     */
     gen4t_w32(G3D_WM_ST + 0, G3D_PS_K);
-    gen4t_w32(G3D_WM_ST + 4, 1u << 18);
+    gen4t_w32(G3D_WM_ST + 4, 0);
     gen4t_w32(G3D_WM_ST + 12, 2 | (1u << 25));
     gen4t_w32(G3D_WM_ST + 20, 1 | (1u << 19) | (49u << 25));
     FEED(0x61010004, 1, G3D_STATE_BO | 1, 1, 1, 1);

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Boot the GL guest image (scripts/guest-rootfs.sh) on QEMU with
+# `-vga none -device intel-g45`, its own kernel and initrd, the image
+# read-only (snapshot), the files of IN (with IN/run.sh, run as root) on a
+# second disk, and bring back what the guest left in $HWGPU_OUT from a third
+# disk into OUT.  A line HWGPU-SHOT on the guest's console takes a PNG
+# screendump (OUT/screen.png, OUT/screen-N.png for later ones).
+#   guest-gl.sh --in DIR --out DIR [--machine q35|pc] [--timeout S]
+#               [--gpu-props P=V,...] [-- EXTRA QEMU ARGS]
+source "$(dirname "$0")/lib.sh"
+in= out= machine=q35 timeout=900 props=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --in) in=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --machine) machine=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    --gpu-props) props=,$2; shift 2 ;;
+    --) shift; break ;;
+    *) die "unknown option $1" ;;
+    esac
+done
+[ -n "$in" ] && [ -f "$in/run.sh" ] || die "--in DIR with DIR/run.sh is required"
+[ -n "$out" ] || die "--out DIR is required"
+g=$HWGPU_GUEST/gl
+[ -f "$g/gl.img" ] || die "no GL guest image; run scripts/guest-rootfs.sh"
+[ -x "$HWGPU_QEMU" ] || die "no QEMU build; run scripts/setup.sh"
+mkdir -p "$out"; out=$(cd "$out" && pwd)
+rm -rf "$out"/result "$out"/screen*.png "$out/serial.log" "$out/qmp.sock"
+tar -cf "$out/in.tar" -C "$in" .
+truncate -s 256M "$out/out.img.tmp" && rm -f "$out/out.img" && mv "$out/out.img.tmp" "$out/out.img"
+dd if=/dev/zero of="$out/out.img" bs=1M count=1 conv=notrunc status=none
+
+accel=tcg
+[ "${HWGPU_KVM:-0}" = 1 ] && [ -w /dev/kvm ] && accel=kvm
+mach=$machine
+[ "$machine" = q35 ] && mach=q35,sata=off
+t0=$SECONDS
+"$HWGPU_QEMU" -accel $accel -machine "$mach" -m 2048 -smp 2 -vga none -nic none \
+    -device "intel-g45,addr=02.0$props" -no-reboot -display none \
+    -kernel "$g/vmlinuz" -initrd "$g/initrd.img" \
+    -append "root=/dev/vda ro rootfstype=ext4 console=tty0 console=ttyS0 panic=-1 init=/sbin/hwgpu-init" \
+    -drive "file=$g/gl.img,if=virtio,format=raw,snapshot=on" \
+    -drive "file=$out/in.tar,if=virtio,format=raw,readonly=on" \
+    -drive "file=$out/out.img,if=virtio,format=raw" \
+    -serial "file:$out/serial.log" -qmp "unix:$out/qmp.sock,server,wait=off" \
+    -D "$out/qemu.log" -d guest_errors,unimp "$@" &
+qpid=$!
+
+shots=0 status=0
+while kill -0 $qpid 2>/dev/null; do
+    n=$(grep -c HWGPU-SHOT "$out/serial.log" 2>/dev/null || true)
+    if [ "${n:-0}" -gt $shots ]; then
+        name=screen.png
+        [ $shots -gt 0 ] && name=screen-$shots.png
+        /usr/bin/python3 "$HWGPU_REPO/scripts/qmp.py" "$out/qmp.sock" screendump "$out/$name" &&
+            log "screenshot $name at $((SECONDS - t0)) s" || log "screendump failed"
+        shots=$((shots + 1))
+    fi
+    if [ $((SECONDS - t0)) -gt "$timeout" ]; then
+        log "guest did not finish in $timeout s; stopping it"
+        kill $qpid; status=1; break
+    fi
+    sleep 0.5
+done
+wait $qpid || status=1
+log "guest ran $((SECONDS - t0)) s"
+mkdir -p "$out/result"
+tar -xf "$out/out.img" -C "$out/result" 2>/dev/null || { log "no results on the output disk"; status=1; }
+rm -f "$out/in.tar" "$out/out.img"
+grep -q HWGPU-DONE "$out/serial.log" 2>/dev/null || { log "guest did not reach HWGPU-DONE"; status=1; }
+exit $status
