@@ -98,6 +98,16 @@ bool g4_eu_uncompact(const uint32_t cw[2], uint32_t dw[4], const char **why)
         return false;
     }
     put128(dw, 6, 0, get64(c, C_OPCODE));
+    /*
+     * Padding: Mesa aligns native instructions to 16 bytes with a
+     * compacted NENOP (and ends an odd-length program with a compacted
+     * NOP) whose index fields are all 0 (crocus-g45.md §4).  The hardware
+     * reads nothing but the opcode of a no-op, so neither do we.
+     */
+    if (get64(c, C_OPCODE) == G4_OP_NENOP ||
+        get64(c, C_OPCODE) == G4_OP_NOP) {
+        return true;
+    }
     put128(dw, 30, 30, get64(c, C_DEBUG));
     put128(dw, 31, 31, ctl >> 16);
     put128(dw, 23, 8, ctl & 0xffff);

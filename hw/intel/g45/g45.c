@@ -85,7 +85,15 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
         char *text = g_malloc(G45_DRAW_DUMP_SIZE);
 
         gen4_draw_dump(&g->gen4, g->draw, true, text, G45_DRAW_DUMP_SIZE);
-        hwgpu_trace(g->host, "draw", "%s", text);
+        /* One event per line: a trace line has a bounded length. */
+        for (char *line = text, *nl; *line; line = nl + 1) {
+            nl = strchr(line, '\n');
+            if (!nl) {
+                hwgpu_trace(g->host, "draw", "%s", line);
+                break;
+            }
+            hwgpu_trace(g->host, "draw", "%.*s", (int)(nl - line), line);
+        }
         g_free(text);
     }
     gen4_draw(&g->gen4, g->draw, &g->draw_stats);

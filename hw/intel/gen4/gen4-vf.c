@@ -151,10 +151,17 @@ static void fetch_element(Vf *vf, uint32_t e, int64_t vertex_index,
         } else {
             index = vertex_index;
         }
-        if (index >= 0 && index <= g45_vertex_buffer_state_max_index(vb) &&
-            bytes && bytes <= sizeof(raw)) {
+        /*
+         * Pre-ILK Max Index (VERTEX_BUFFER_STATE DW2, seed 000 line 6088):
+         * the index is taken as unsigned, and 0 turns the check off (what
+         * crocus sends for its vertex buffers).
+         */
+        uint32_t max = g45_vertex_buffer_state_max_index(vb);
+        uint32_t uindex = (uint32_t)index;
+
+        if ((!max || uindex <= max) && bytes && bytes <= sizeof(raw)) {
             uint64_t addr = g45_vertex_buffer_state_start(vb) +
-                            (uint64_t)index *
+                            (uint64_t)uindex *
                             g45_vertex_buffer_state_pitch(vb) +
                             g45_vertex_element_state_source_offset(ve);
 

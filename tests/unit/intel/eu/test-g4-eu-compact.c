@@ -153,6 +153,56 @@ static void test_mixed_kernel_runs(void)
     g4_eu_program_free(p);
 }
 
+/*
+ * Mesa's padding: a compacted NENOP (all index fields 0, which the tables
+ * would expand into operand fields) before a native instruction at an odd
+ * 8-byte slot, a compacted NOP at the end; both are no-ops.
+ */
+static void test_padding_nops(void)
+{
+    static const uint32_t nenop[2] = { 0x2000007d, 0 };
+    static const uint32_t nop[2] = { 0x2000007e, 0 };
+    uint8_t code[8 + 8 + 16 + 16 + 8 + 8];
+    uint32_t dw[4], cw[2];
+    G4EuInst in;
+    G4EuProgram *p;
+    uint32_t *eot;
+    char err[128];
+
+    g_assert_true(g4_eu_uncompact(nenop, dw, NULL));
+    g_assert_true(g4_eu_decode(dw, &in, NULL));
+    g_assert_cmpint(in.opcode, ==, G4_OP_NENOP);
+    g_assert_true(g4_eu_uncompact(nop, dw, NULL));
+    g_assert_true(g4_eu_decode(dw, &in, NULL));
+    g_assert_cmpint(in.opcode, ==, G4_OP_NOP);
+
+    /* add (compacted), NENOP, mul (native), EOT send, ... */
+    asm1("add(8) g3<1>F g1<8,8,1>F g2<8,8,1>F { align1 };", dw);
+    g_assert_true(g4_eu_compact(dw, cw));
+    memcpy(code, cw, 8);
+    memcpy(code + 8, nenop, 8);
+    asm1("mul(8) g4<1>F g3<8,8,1>F g2<8,8,1>F { align1 };", dw);
+    memcpy(code + 16, dw, 16);
+    g_assert_cmpint(g4_eu_asm_text(EOT, &eot, err, sizeof(err)), ==, 1);
+    memcpy(code + 32, eot, 16);
+    g_free(eot);
+    memcpy(code + 48, nop, 8);
+    memcpy(code + 56, nop, 8);
+    p = g4_eu_program_from_bytes(code, sizeof(code), &host);
+    g_assert_nonnull(p);
+    reset();
+    for (int i = 0; i < 8; i++) {
+        set_f(1, i, i);
+        set_f(2, i, 2.0f);
+    }
+    g_assert_cmpint(g4_eu_run(&thr, p, &env, 100), ==, G4_EU_STOP_EOT);
+    g_assert_cmpuint(thr.executed, ==, 4);
+    for (int i = 0; i < 8; i++) {
+        g_assert_cmpfloat(get_f(4, i), ==, (i + 2.0f) * 2.0f);
+    }
+    g4_eu_program_free(p);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -160,6 +210,7 @@ int main(int argc, char **argv)
     g_test_add_func("/g4-eu/compact/round-trip", test_round_trip);
     g_test_add_func("/g4-eu/compact/tables-stay-in-their-fields",
                     test_tables_stay_in_their_fields);
+    g_test_add_func("/g4-eu/compact/padding-nops", test_padding_nops);
     g_test_add_func("/g4-eu/compact/mixed-kernel-runs",
                     test_mixed_kernel_runs);
     return g_test_run();

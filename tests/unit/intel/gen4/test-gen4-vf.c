@@ -99,6 +99,14 @@ static void test_sequential(void)
     g_assert_cmpfloat(hwgpu_u2f(out[0].data[0]), ==, 3.0f);
     g_assert_cmpfloat(hwgpu_u2f(out[1].data[0]), ==, 0.0f);
     g_assert_cmpfloat(hwgpu_u2f(out[1].data[3]), ==, 1.0f);   /* a constant */
+    /* Max Index 0 turns the check off (crocus's vertex buffers). */
+    gen4t_wf(VB0 + 4 * 16, 4);
+    FEED(0x78080003, (0u << 27) | 16, VB0, 0, 0);
+    nout = 0;
+    run(G45_3DPRIM_POINTLIST, false, 2, 3, 1, 0);
+    g_assert_cmpint(nout, ==, 2);
+    g_assert_cmpfloat(hwgpu_u2f(out[0].data[0]), ==, 3.0f);
+    g_assert_cmpfloat(hwgpu_u2f(out[1].data[0]), ==, 4.0f);
     g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
 }
 
