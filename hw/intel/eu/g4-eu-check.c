@@ -147,9 +147,13 @@ bool g4_eu_check_inst(const G4EuInst *in, const char **why)
         }
     }
     if (send) {
-        if (in->compression == G4_COMPR_COMPR) {
-            FAIL("send cannot be compressed (L13380)");
-        }
+        /*
+         * L13380 calls a compressed send undefined, yet Mesa's SIMD16 pixel
+         * shaders on G45 mark their render-target writes compressed (the
+         * whole SIMD16 program is).  The hardware takes the EMask of all
+         * 16 channels then, as for an uncompressed SIMD16 send, and so do
+         * we (the execution mask ignores compression for sends).
+         */
         if (imm1) {
             uint32_t desc[4] = { 0, 0, 0, in->imm };
 

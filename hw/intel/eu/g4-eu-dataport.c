@@ -36,9 +36,9 @@ static bool dp_surface(const G4EuDataPort *dp, const G4EuMessage *msg,
         return true;
     }
     if (bti >= dp->nsurfaces) {
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: binding table index %u has no surface",
-                  bti);
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: binding table index %u has no surface",
+                          bti);
         s->base = s->size = 0;
         return true;            /* behaves as an empty surface */
     }
@@ -72,10 +72,10 @@ static bool dp_write(const G4EuDataPort *dp, const DpSurf *s, uint64_t off,
 
 static void oob(const G4EuDataPort *dp, const DpSurf *s, bool write)
 {
-    hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-              "g4-eu dataport: %s outside surface %u (size 0x%llx) %s",
-              write ? "write" : "read", s->bti, (unsigned long long)s->size,
-              write ? "dropped" : "returns 0");
+    HWGPU_GUEST_ERROR(dp->mem,
+                      "g4-eu dataport: %s outside surface %u (size 0x%llx) %s",
+                      write ? "write" : "read", s->bti, (unsigned long long)s->size,
+                      write ? "dropped" : "returns 0");
 }
 
 /*
@@ -96,14 +96,14 @@ static bool oword_block(const G4EuDataPort *dp, const G4EuMessage *msg,
     DpSurf s;
 
     if (n < 0) {
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: reserved OWord block size %u", ctl);
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: reserved OWord block size %u", ctl);
         return false;
     }
     if (write && msg->mlen < 1 + (n + 1) / 2) {
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: OWord write needs %d data registers",
-                  (n + 1) / 2);
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: OWord write needs %d data registers",
+                          (n + 1) / 2);
         return false;
     }
     dp_surface(dp, msg, &s);
@@ -157,9 +157,9 @@ static bool oword_dual_block(const G4EuDataPort *dp, const G4EuMessage *msg,
     DpSurf s;
 
     if (ctl == 1 || ctl > 3 || msg->mlen < 2 + (write ? n : 0)) {
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: bad OWord dual block message (size %u, "
-                  "mlen %u)", ctl, msg->mlen);
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: bad OWord dual block message (size %u, "
+                          "mlen %u)", ctl, msg->mlen);
         return false;
     }
     boff[0] = (goff + msg->payload[8]) & ~(uint64_t)15;
@@ -213,14 +213,14 @@ static bool dword_scattered(const G4EuDataPort *dp, const G4EuMessage *msg,
     DpSurf s;
 
     if (ctl < 2) {
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: reserved DWord block size %u", ctl);
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: reserved DWord block size %u", ctl);
         return false;
     }
     if (msg->mlen < 1 + nreg * (write ? 2 : 1)) {
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: scattered message too short (mlen %u)",
-                  msg->mlen);
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: scattered message too short (mlen %u)",
+                          msg->mlen);
         return false;
     }
     dp_surface(dp, msg, &s);
@@ -260,13 +260,13 @@ static bool dp_read_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     unsigned type = (msg->function >> 11) & 7;
 
     if (msg->eot) {             /* not an EOT target (L1111) */
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: EOT on a read message");
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: EOT on a read message");
         return false;
     }
     if (msg->mlen < 1) {
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: read without a header");
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: read without a header");
         return false;
     }
     switch (type) {
@@ -277,8 +277,8 @@ static bool dp_read_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     case RD_DWORD_SCATTERED:
         return dword_scattered(dp, msg, resp, false);
     default:
-        hwgpu_log(dp->mem, HWGPU_LOG_UNIMP,
-                  "g4-eu dataport: read message type %u not modelled", type);
+        HWGPU_UNIMP(dp->mem,
+                    "g4-eu dataport: read message type %u not modelled", type);
         return false;
     }
 }
@@ -291,8 +291,8 @@ static bool dp_write_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     bool ok;
 
     if (msg->mlen < 1) {
-        hwgpu_log(dp->mem, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu dataport: write without a header");
+        HWGPU_GUEST_ERROR(dp->mem,
+                          "g4-eu dataport: write without a header");
         return false;
     }
     switch (type) {
@@ -306,8 +306,8 @@ static bool dp_write_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
         ok = dword_scattered(dp, msg, resp, true);
         break;
     default:
-        hwgpu_log(dp->mem, HWGPU_LOG_UNIMP,
-                  "g4-eu dataport: write message type %u not modelled", type);
+        HWGPU_UNIMP(dp->mem,
+                    "g4-eu dataport: write message type %u not modelled", type);
         return false;
     }
     /* write commit: a reply that leaves the register as it is (L4526) */

@@ -180,9 +180,9 @@ static bool do_mstack(G4EuThread *t, const G4Op *op, const HwgpuHost *host)
         if (op->opcode == G4_OP_MSAVE) {
             m = mask_reg(t, &op->h[0].src[0]);
             if (!m) {
-                hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                          "g4-eu: ip 0x%x: msave of a non-mask register",
-                          t->ip);
+                HWGPU_GUEST_ERROR(host,
+                                  "g4-eu: ip 0x%x: msave of a non-mask register",
+                                  t->ip);
                 return true;
             }
             /* the channel mask, not limited by ExecSize 1 */
@@ -194,9 +194,9 @@ static bool do_mstack(G4EuThread *t, const G4Op *op, const HwgpuHost *host)
         if (m) {
             *m = ms_tos(s);
         } else {
-            hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu: ip 0x%x: mrest into a non-mask register",
-                      t->ip);
+            HWGPU_GUEST_ERROR(host,
+                              "g4-eu: ip 0x%x: mrest into a non-mask register",
+                              t->ip);
         }
         return ms_pop(t, s, 1, ls);
     default:                /* pop: depth is a 4-bit unsigned value */
@@ -246,9 +246,9 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     }
     msg.emask = g4_eu_type_size(h->dst.type) == 4 ? (uint16_t)(e & 0xff) : e;
     if (op->send_mrf + msg.mlen > G4_EU_MRF_REGS) {
-        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu: ip 0x%x: send payload m%u+%u beyond the MRF",
-                  t->ip, op->send_mrf, msg.mlen);
+        HWGPU_GUEST_ERROR(host,
+                          "g4-eu: ip 0x%x: send payload m%u+%u beyond the MRF",
+                          t->ip, op->send_mrf, msg.mlen);
         return false;
     }
     /* registers past mlen read as 0 for a careless shared function */
@@ -259,9 +259,9 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
 
     slot = &env->sf[msg.sfid];
     if (!slot->fn) {
-        hwgpu_log(host, HWGPU_LOG_UNIMP,
-                  "g4-eu: ip 0x%x: send to shared function %u not modelled;"
-                  " thread ends", t->ip, msg.sfid);
+        HWGPU_UNIMP(host,
+                    "g4-eu: ip 0x%x: send to shared function %u not modelled;"
+                    " thread ends", t->ip, msg.sfid);
         return false;
     }
     memset(&resp, 0, sizeof(resp));
@@ -271,9 +271,9 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
             uint32_t *d;
 
             if (dreg + r >= G4_EU_GRF_REGS) {
-                hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                          "g4-eu: ip 0x%x: response beyond r127 dropped",
-                          t->ip);
+                HWGPU_GUEST_ERROR(host,
+                                  "g4-eu: ip 0x%x: response beyond r127 dropped",
+                                  t->ip);
                 break;
             }
             d = g4_eu_grf_ud(t, dreg + r);
@@ -309,9 +309,9 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
             break;
         }
         if (t->ip / 8 >= p->n || (t->ip & 7)) {
-            hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu: ip 0x%x outside the %u-byte kernel; "
-                      "thread ends", t->ip, p->n * 8);
+            HWGPU_GUEST_ERROR(host,
+                              "g4-eu: ip 0x%x outside the %u-byte kernel; "
+                              "thread ends", t->ip, p->n * 8);
             t->stop = G4_EU_STOP_ERROR;
             break;
         }
@@ -463,30 +463,30 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
             fail = !do_mstack(t, op, host);
             break;
         case G4X_UNIMP:
-            hwgpu_log(host, HWGPU_LOG_UNIMP,
-                      "g4-eu: ip 0x%x: %s (opcode 0x%02x); thread ends",
-                      t->ip, op->why, op->opcode);
+            HWGPU_UNIMP(host,
+                        "g4-eu: ip 0x%x: %s (opcode 0x%02x); thread ends",
+                        t->ip, op->why, op->opcode);
             t->stop = G4_EU_STOP_ERROR;
             continue;
         default:
             t->cr0[1] |= G4_CR1_ILLEGAL;
-            hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu: ip 0x%x: %s; thread ends", t->ip,
-                      op->why ? op->why : "illegal instruction");
+            HWGPU_GUEST_ERROR(host,
+                              "g4-eu: ip 0x%x: %s; thread ends", t->ip,
+                              op->why ? op->why : "illegal instruction");
             t->stop = G4_EU_STOP_ERROR;
             continue;
         }
         if (fail) {
-            hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu: ip 0x%x: mask stack over/underflow "
-                      "(cr0.1 = 0x%08x); thread ends", t->ip, t->cr0[1]);
+            HWGPU_GUEST_ERROR(host,
+                              "g4-eu: ip 0x%x: mask stack over/underflow "
+                              "(cr0.1 = 0x%08x); thread ends", t->ip, t->cr0[1]);
             t->stop = G4_EU_STOP_ERROR;
             break;
         }
         if (next < 0 || next >= (int64_t)p->n * 8) {
-            hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu: ip 0x%x: jump to 0x%llx outside the kernel; "
-                      "thread ends", t->ip, (long long)next);
+            HWGPU_GUEST_ERROR(host,
+                              "g4-eu: ip 0x%x: jump to 0x%llx outside the kernel; "
+                              "thread ends", t->ip, (long long)next);
             t->stop = G4_EU_STOP_ERROR;
             break;
         }

@@ -120,19 +120,19 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     uint16_t en;
 
     if (fn == 0 || fn == 9 || fn > MF_IDIV_R) {
-        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu math: reserved function %u (L5868-L5883)", fn);
+        HWGPU_GUEST_ERROR(host,
+                          "g4-eu math: reserved function %u (L5868-L5883)", fn);
         return false;
     }
     if (msg->eot) {             /* EOT to math is not allowed (L5862) */
-        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR, "g4-eu math: EOT message");
+        HWGPU_GUEST_ERROR(host, "g4-eu math: EOT message");
         return false;
     }
     /* 16-channel form: mlen 2 and a single operand (CTG, L5906) */
     nch = (!two_ops && msg->mlen == 2) ? 16 : 8;
     if (msg->mlen < (two_ops ? 2 : 1)) {
-        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu math: message length %u too short", msg->mlen);
+        HWGPU_GUEST_ERROR(host,
+                          "g4-eu math: message length %u too short", msg->mlen);
         return false;
     }
     en = nch == 16 ? msg->emask : (msg->emask & 0xff);

@@ -285,8 +285,8 @@ static bool arf_store(G4EuThread *t, uint8_t nr, const uint8_t img[32],
         }
         break;
     case G4_ARF_STATE:      /* read-only (L7993) */
-        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu: write to read-only sr0 dropped");
+        HWGPU_GUEST_ERROR(host,
+                          "g4-eu: write to read-only sr0 dropped");
         break;
     case G4_ARF_CONTROL:
         t->cr0[0] = d[0];
@@ -310,8 +310,8 @@ static bool arf_store(G4EuThread *t, uint8_t nr, const uint8_t img[32],
         t->timestamp = d[0] | (uint64_t)d[1] << 32;
         break;
     default:
-        hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu: write to ARF 0x%02x dropped", nr);
+        HWGPU_GUEST_ERROR(host,
+                          "g4-eu: write to ARF 0x%02x dropped", nr);
         break;
     }
     return false;
@@ -410,9 +410,9 @@ void g4_read_raw(G4EuThread *t, const G4Opnd *o, unsigned n, uint32_t *out,
             }
         }
         if (bad) {
-            hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu: ip 0x%x: indirect source outside the "
-                      "register file reads 0", t->ip);
+            HWGPU_GUEST_ERROR(host,
+                              "g4-eu: ip 0x%x: indirect source outside the "
+                              "register file reads 0", t->ip);
         }
         return;
     }
@@ -607,9 +607,9 @@ bool g4_write_dst(G4EuThread *t, const G4Op *op, const G4Half *h,
             store_elem(file + a, es, l->out[i]);
         }
         if (bad) {
-            hwgpu_log(host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu: ip 0x%x: indirect destination outside the "
-                      "register file dropped", t->ip);
+            HWGPU_GUEST_ERROR(host,
+                              "g4-eu: ip 0x%x: indirect destination outside the "
+                              "register file dropped", t->ip);
         }
         return false;
     }

@@ -40,17 +40,17 @@ static bool urb_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     uint64_t h0, h1;
 
     if (opc != 0) {             /* only URB_WRITE exists (L6605) */
-        hwgpu_log(u->host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu urb: reserved opcode %u", opc);
+        HWGPU_GUEST_ERROR(u->host,
+                          "g4-eu urb: reserved opcode %u", opc);
         return false;
     }
     if (msg->mlen < 1) {
-        hwgpu_log(u->host, HWGPU_LOG_GUEST_ERROR, "g4-eu urb: no header");
+        HWGPU_GUEST_ERROR(u->host, "g4-eu urb: no header");
         return false;
     }
     if (alloc && msg->eot) {    /* invalid combination (L6608-L6618) */
-        hwgpu_log(u->host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu urb: allocate together with EOT");
+        HWGPU_GUEST_ERROR(u->host,
+                          "g4-eu urb: allocate together with EOT");
         return false;
     }
     h0 = (msg->payload[0] & 0xffff) + (uint64_t)off;
@@ -74,9 +74,9 @@ static bool urb_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
         break;
     case URB_TRANSPOSE:         /* (Cx, Cy, 0, C0) tuples, Table 8-2 */
         if (ndata % 3) {
-            hwgpu_log(u->host, HWGPU_LOG_GUEST_ERROR,
-                      "g4-eu urb: transpose payload of %u rows is not a "
-                      "multiple of 3", ndata);
+            HWGPU_GUEST_ERROR(u->host,
+                              "g4-eu urb: transpose payload of %u rows is not a "
+                              "multiple of 3", ndata);
             return false;
         }
         for (unsigned g = 0; g < ndata / 3; g++) {
@@ -93,14 +93,14 @@ static bool urb_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
         }
         break;
     default:
-        hwgpu_log(u->host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu urb: reserved swizzle control 3");
+        HWGPU_GUEST_ERROR(u->host,
+                          "g4-eu urb: reserved swizzle control 3");
         return false;
     }
     if (bad) {
-        hwgpu_log(u->host, HWGPU_LOG_GUEST_ERROR,
-                  "g4-eu urb: write beyond the %u-byte URB dropped",
-                  u->size);
+        HWGPU_GUEST_ERROR(u->host,
+                          "g4-eu urb: write beyond the %u-byte URB dropped",
+                          u->size);
     }
     u->writes++;
     if (alloc && msg->rlen >= 1) {  /* allocate writeback (L6778-L6784) */

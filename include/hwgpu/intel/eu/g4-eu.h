@@ -9,7 +9,7 @@
  *
  * Everything an instruction word, register or message names comes from
  * the guest: every access is bounds-checked, every run has an instruction
- * budget, and guest errors are reported through hwgpu_log().
+ * budget, and guest errors are reported through the rate-limited HWGPU_GUEST_ERROR().
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

@@ -391,7 +391,6 @@ static const struct {
     { { 0x00600040, 0x202077bd, 0x008d0000, 0x028d0000 }, "127:121" },
     { { 0x01600031, 0x20a01fbd, 0x008d0000, 0x41110001 }, "30:28" },
     { { 0x01600031, 0x20a01fbd, 0x008d0000, 0x08110001 }, "SFID" },
-    { { 0x01602031, 0x20a01fbd, 0x008d0000, 0x01110001 }, "compressed" },
     { { 0x00600022, 0x34000c00, 0x00001400, 3 }, "D immediate" },
     { { 0x00600022, 0x34001c00, 0x00001400, 0x00100003 }, "31:20" },
     { { 0x00600022, 0x34001400, 0x00001400, 0 }, "D immediate" },
@@ -402,6 +401,18 @@ static const struct {
 
 static void test_invalid(void)
 {
+    /*
+     * A compressed send is undefined by the PRM (L13380) but what Mesa's
+     * SIMD16 pixel shaders send on G45: accepted.
+     */
+    static const uint32_t compr_send[4] = {
+        0x01602031, 0x20a01fbd, 0x008d0000, 0x01110001,
+    };
+    G4EuInst cs;
+
+    g_assert_true(g4_eu_decode(compr_send, &cs, NULL));
+    g_assert_cmpint(cs.compression, ==, G4_COMPR_COMPR);
+
     for (size_t i = 0; i < G_N_ELEMENTS(invalid); i++) {
         G4EuInst in;
         const char *why = NULL;
