@@ -244,7 +244,9 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     if (op->align16) {
         e &= op->wmask * 0x1111u;
     }
-    msg.emask = g4_eu_type_size(h->dst.type) == 4 ? (uint16_t)(e & 0xff) : e;
+    msg.emask = g4_eu_type_size(h->dst.type) == 4 && !op->send_compr ?
+                (uint16_t)(e & 0xff) : e;
+    msg.simd16 = op->send_compr;
     if (op->send_mrf + msg.mlen > G4_EU_MRF_REGS) {
         HWGPU_GUEST_ERROR(host,
                           "g4-eu: ip 0x%x: send payload m%u+%u beyond the MRF",
@@ -254,7 +256,8 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     /* registers past mlen read as 0 for a careless shared function */
     memset(payload, 0, sizeof(payload));
     memcpy(payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES,
-           msg.mlen * G4_EU_REG_BYTES);
+           MIN(MAX(msg.mlen, msg.simd16 ? 2u : 0u),
+               G4_EU_MRF_REGS - op->send_mrf) * G4_EU_REG_BYTES);
     msg.payload = payload;
 
     slot = &env->sf[msg.sfid];
@@ -267,7 +270,10 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     memset(&resp, 0, sizeof(resp));
     ok = slot->fn(slot->opaque, t, &msg, &resp);
     if (ok && h->dst.kind == G4K_GRF) {
-        for (unsigned r = 0; r < msg.rlen; r++) {
+        unsigned nregs = MIN(resp.nregs ? resp.nregs : msg.rlen,
+                             G4_EU_MAX_RLEN);
+
+        for (unsigned r = 0; r < nregs; r++) {
             uint32_t *d;
 
             if (dreg + r >= G4_EU_GRF_REGS) {

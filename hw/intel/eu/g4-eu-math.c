@@ -128,8 +128,12 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
         HWGPU_GUEST_ERROR(host, "g4-eu math: EOT message");
         return false;
     }
-    /* 16-channel form: mlen 2 and a single operand (CTG, L5906) */
-    nch = (!two_ops && msg->mlen == 2) ? 16 : 8;
+    /*
+     * 16-channel form: a single operand with mlen 2 (CTG, L5906), or a
+     * compressed SIMD16 send, which Mesa gives mlen 1 and rlen 1 and the
+     * hardware still treats as 16 channels in and out (crocus-g45.md §3.6).
+     */
+    nch = (!two_ops && (msg->mlen == 2 || msg->simd16)) ? 16 : 8;
     if (msg->mlen < (two_ops ? 2 : 1)) {
         HWGPU_GUEST_ERROR(host,
                           "g4-eu math: message length %u too short", msg->mlen);
@@ -167,11 +171,15 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     }
 
     /* writeback: result k of channel n -> register k * (nch / 8) + n / 8 */
+    if (msg->simd16 && nch == 16) {
+        resp->nregs = nout * 2;         /* at most 4 */
+    }
     for (unsigned k = 0; k < nout; k++) {
         for (unsigned n = 0; n < nch; n++) {
             unsigned reg = k * (nch / 8) + n / 8;
 
-            if (reg >= msg->rlen || reg >= G4_EU_MAX_RLEN) {
+            if (reg >= (resp->nregs ? resp->nregs : msg->rlen) ||
+                reg >= G4_EU_MAX_RLEN) {
                 continue;
             }
             resp->data[reg][n % 8] = out[k][n];

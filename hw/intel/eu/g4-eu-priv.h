@@ -131,6 +131,7 @@ struct G4Op {
     uint8_t send_mrf;
     bool send_desc_reg;     /* descriptor in a0.0 */
     bool send_eot;
+    bool send_compr;        /* a compressed SIMD16 send (see do_send) */
     uint32_t send_desc;
     const char *why;        /* ILLEGAL / UNIMP reason */
     G4Half h[2];

@@ -283,6 +283,8 @@ static void prepare_op(G4Op *op, const G4EuInst *in)
         op->exec = G4X_SEND;
         op->send_mrf = in->send_mrf & 15;
         op->send_eot = in->send.eot;
+        op->send_compr = in->compression == G4_COMPR_COMPR &&
+                         in->exec_size == 16;
         op->send_desc_reg = in->src1.file != G4_FILE_IMM;
         op->send_desc = op->send_desc_reg ? 0 :
                         ((uint32_t)in->send.sfid << 24 |

@@ -122,6 +122,12 @@ typedef struct G4EuMessage {
     uint16_t emask;         /* channel enables sent with the message */
     bool alt_fp;            /* cr0.0 bit 0, the FP mode side band */
     uint8_t post_dst;       /* first response GRF (informational) */
+    /*
+     * A compressed SIMD16 send: 16 channel enables whatever the
+     * post-destination's type, and payload registers up to 2 even when
+     * the descriptor says 1 (G45 SIMD16 unary math, crocus-g45.md §3.6).
+     */
+    bool simd16;
     /* Payload copied from m[first]..m[first + mlen - 1] (mlen <= 15). */
     const uint32_t *payload;    /* mlen * 8 dwords */
 } G4EuMessage;
@@ -135,6 +141,7 @@ typedef struct G4EuMessage {
 typedef struct G4EuResponse {
     uint32_t data[G4_EU_MAX_RLEN][8];
     uint8_t wmask[G4_EU_MAX_RLEN];
+    uint8_t nregs;          /* registers written back; 0: the rlen */
 } G4EuResponse;
 
 /*

@@ -47,6 +47,26 @@ static void test_math_inv_sqrt_rsq(void)
                       ulp_of(0.37f));
 }
 
+/*
+ * Mesa's SIMD16 unary math on G45: one compressed send(16), mlen 1 and
+ * rlen 1 in the descriptor, the implied move filling two MRFs and the
+ * result two GRFs (crocus-g45.md §3.6).
+ */
+static void test_math_compressed_simd16(void)
+{
+    reset();
+    for (int i = 0; i < 16; i++) {
+        set_f(6 + i / 8, i % 8, 1.0f + i);
+        set_f(3, i % 8, -1.0f);
+    }
+    run_ok("send(16) 2 g2<1>F g6<8,8,1>F math inv mlen 1 rlen 1 "
+           "{ align1 compr };\n" EOT);
+    for (int i = 0; i < 16; i++) {
+        g_assert_cmpfloat(fabsf(get_f(2 + i / 8, i % 8) - 1.0f / (1.0f + i)),
+                          <=, ulp_of(1.0f / (1.0f + i)));
+    }
+}
+
 /* LOG/EXP relative error 2^-21 (L6036, L6060); ALT mode uses |x|. */
 static void test_math_log_exp_alt(void)
 {
@@ -469,6 +489,8 @@ int main(int argc, char **argv)
     g_test_add_func("/g4-eu/math/log-exp-alt", test_math_log_exp_alt);
     g_test_add_func("/g4-eu/math/sin-cos", test_math_sin_cos);
     g_test_add_func("/g4-eu/math/pow", test_math_pow);
+    g_test_add_func("/g4-eu/math/compressed-simd16",
+                    test_math_compressed_simd16);
     g_test_add_func("/g4-eu/math/intdiv", test_math_intdiv);
     g_test_add_func("/g4-eu/math/16ch-scalar-mask",
                     test_math_16ch_scalar_mask);
