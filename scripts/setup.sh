@@ -13,7 +13,8 @@ want_guest=1
 HOST_PKGS=(gcc make ninja-build pkgconf python3-venv python3-setuptools dpkg-dev
     zlib1g-dev libglib2.0-dev libpixman-1-dev libslirp-dev libpng-dev
     lib32gcc-12-dev ccache flex bison meson seabios ipxe-qemu busybox-static
-    cpio pciutils xz-utils bzip2 git intel-gpu-tools libdrm-tests libdrm-dev)
+    cpio pciutils xz-utils bzip2 git intel-gpu-tools libdrm-tests libdrm-dev
+    mmdebstrap e2fsprogs libegl-dev libopengl-dev libgbm-dev libgl-dev)
 
 install_host_packages() {
     local missing=()
@@ -132,5 +133,6 @@ step "build QEMU with intel-g45 (first build: ~10 min)" build_qemu
 step "standalone build" "$HWGPU_REPO/scripts/build-standalone.sh"
 if [ $want_guest = 1 ]; then
     step "guest kernels and initramfs" "$HWGPU_REPO/scripts/guest-setup.sh"
+    step "guest GL disk image (first build: ~2 min)" "$HWGPU_REPO/scripts/guest-rootfs.sh"
 fi
 log "set-up complete in $((SECONDS - t0)) s"

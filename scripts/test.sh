@@ -67,6 +67,8 @@ if [ $quick = 0 ]; then
     run_tap guest-smoke "$HWGPU_REPO/tests/guest/smoke.sh"
     # 4. real GEM/KMS clients in the guest
     run_tap guest-clients "$HWGPU_REPO/tests/guest/clients-test.sh"
+    # 5. GL in the guest: crocus on the emulated G45 against llvmpipe
+    run_tap guest-gl "$HWGPU_REPO/tests/guest/gl-test.sh"
 fi
 set -e
 

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# GL in the guest on intel-g45 (TCG, q35, the GL image's bookworm 6.1
+# kernel and Mesa 22.3.6): crocus binds and reports the G45, our scenes
+# (tests/guest/gl/glscenes.c) rendered on crocus and on llvmpipe in the
+# same guest are compared, two GL clients render at once, kmscube flips
+# frames on crocus, and i915 stays healthy.  Speaks TAP.
+source "$(dirname "$0")/../../scripts/lib.sh"
+source "$(dirname "$0")/tap.sh"
+
+# Scenes whose crocus frame must match llvmpipe's, with the least share of
+# pixels within the comparison's per-channel tolerance (compare.py).  GL
+# leaves sub-pixel precision and the interpolation's arithmetic to the
+# implementation (GL 2.1 §3.5-3.6): the many-triangle scene is full of
+# slivers whose steep colour planes turn rounding differences into a few
+# steps of colour (measured: 95% of pixels within 3 steps, none more than
+# 33 apart), hence its lower bound.
+# The scenes not listed are measured and printed; they join the list as
+# the units they need land (docs/gen4-3d.md, "Not yet").
+ASSERTED="flat:99 smooth:99 blend:99 scissor:99 cull:99 many:94"
+
+dir=$HWGPU_CACHE/test-results/gl
+rm -rf "$dir"; mkdir -p "$dir/in"
+cp "$HWGPU_REPO/tests/guest/gl/gl.sh" "$dir/in/run.sh"
+gcc -O2 -Wall -o "$dir/in/glscenes" "$HWGPU_REPO/tests/guest/gl/glscenes.c" \
+    -lEGL -lOpenGL -lgbm -lm || { notok "glscenes builds"; tap_end; exit 1; }
+"$HWGPU_REPO/scripts/guest-gl.sh" --in "$dir/in" --out "$dir" --timeout 1500 \
+    >"$dir/boot.out" 2>&1
+check "guest ran the GL checks and finished" [ $? -eq 0 ]
+r=$dir/result
+log=$r/run.log
+sec() { sed -n "/^=== $1\$/,/^=== end $1 rc=/p" "$log" | sed '1d;$d'; }
+rc() { sed -n "s/^=== end $1 rc=//p" "$log"; }
+val() { sec "$1" | sed -n "s/^$2 //p" | head -n1; }
+has() { sec "$1" | grep -E "$2" >/dev/null; }
+
+check "eglinfo on GBM: driver crocus" has eglinfo '^EGL driver name: crocus$'
+check "desktop GL renderer names the G45: $(val info-crocus gl_renderer)" \
+    has info-crocus '^gl_renderer Mesa Intel\(R\) G45'
+check "desktop GL version 2.1: $(val info-crocus gl_version)" \
+    has info-crocus '^gl_version 2\.1 '
+check "OpenGL ES 2.0: $(val info-crocus gles_version)" \
+    has info-crocus '^gles_version OpenGL ES 2\.0 '
+check "llvmpipe answers in the same guest: $(val info-llvmpipe gl_renderer)" \
+    has info-llvmpipe '^gl_renderer llvmpipe'
+check "scenes rendered on crocus without GL errors" \
+    [ "$(rc scenes-crocus)" = 0 -a "$(sec scenes-crocus | grep -c 'glerror=0x0$')" -ge 14 ]
+check "scenes rendered on llvmpipe" [ "$(rc scenes-llvmpipe)" = 0 ]
+
+# Frame by frame, crocus against llvmpipe.
+/usr/bin/python3 "$HWGPU_REPO/tests/guest/gl/compare.py" "$r/crocus" "$r/llvmpipe" \
+    > "$dir/compare.txt" 2>&1
+for f in "$r"/crocus/*.ppm; do
+    s=$(basename "$f" .ppm); name=${s#*-}
+    line=$(grep "^$s " "$dir/compare.txt")
+    close=$(echo "$line" | sed -n 's/.* close=\([0-9.]*\)%.*/\1/p')
+    min=$(tr ' ' '\n' <<<"$ASSERTED" | sed -n "s/^$name://p")
+    if [ -n "$min" ]; then
+        check "scene $name matches llvmpipe, at least $min% close (${line#$s })" \
+            awk -v c="${close:-0}" -v m="$min" 'BEGIN {exit !(c >= m)}'
+    else
+        echo "# scene $name, not asserted yet: ${line#$s }"
+    fi
+done
+q_c=$(sec scenes-crocus | sed -n 's/^scene [0-9]* query queried=\([0-9]*\).*/\1/p')
+q_l=$(sec scenes-llvmpipe | sed -n 's/^scene [0-9]* query queried=\([0-9]*\).*/\1/p')
+echo "# occlusion query: crocus $q_c samples, llvmpipe $q_l (expected 8192)"
+
+# Two clients at once: each frame equal to the single client's.
+same=1
+for f in "$r"/crocus/*.ppm; do
+    cmp -s "$f" "$r/par1/$(basename "$f")" && cmp -s "$f" "$r/par2/$(basename "$f")" ||
+        { same=0; echo "# parallel: $(basename "$f") differs"; }
+done
+check "two GL clients at once both render their frames" \
+    [ "$(grep -c . <<<"$(grep '^=== parallel rc=0 0' "$log")")" = 1 -a $same = 1 ]
+
+fps=$(sec kmscube | sed -n 's/^Rendered \([0-9]*\) frames in \([0-9.]*\) sec (\([0-9.]*\) fps)/\1 \3/p' | tail -n1)
+check "kmscube on crocus flips ${fps% *} frames at ${fps#* } fps" \
+    [ "$(rc kmscube)" = 0 -a "${fps% *}" -ge 30 ]
+check "kmscube's frame on screen is not blank" \
+    awk -v d="$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen.png" 2>/dev/null | awk '{print $4}')" \
+    'BEGIN {exit !(d + 0 >= 1000)}'
+
+d=$r/dmesg.txt
+check "no GPU hang in dmesg" bash -c "! grep -E -i 'GPU HANG|hangcheck|reset' '$d'"
+check "i915 not wedged" bash -c "[ \"\$(cat '$r/wedged' 2>/dev/null || echo 0)\" = 0 ]"
+check "kernel not tainted" [ "$(cat "$r/tainted-after" 2>/dev/null)" = 0 ]
+atomic=$(grep -c 'Atomic update failure' "$d")
+echo "# i915 'Atomic update failure' lines (TCG timing, seen with llvmpipe too): $atomic"
+check "no *ERROR* lines in dmesg besides atomic update timing" \
+    bash -c "! grep -F '*ERROR*' '$d' | grep -v 'Atomic update failure' | grep ."
+tap_end

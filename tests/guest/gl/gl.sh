@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Runs in the GL guest (as run.sh, see scripts/guest-gl.sh): the GL checks
+# of tests/guest/gl-test.sh.  Every result goes to $HWGPU_OUT; sections of
+# the log are "=== NAME" ... "=== end NAME rc=N".
+IN=$HWGPU_IN OUT=$HWGPU_OUT
+export XDG_RUNTIME_DIR=/tmp HOME=/tmp
+section() {
+    name=$1; shift
+    echo "=== $name"
+    "$@"
+    echo "=== end $name rc=$?"
+}
+modprobe i915
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
+cat /proc/sys/kernel/tainted > "$OUT/tainted-before"
+
+section eglinfo eglinfo -B -p gbm
+section info-crocus "$IN/glscenes" info
+mkdir -p "$OUT/crocus" "$OUT/llvmpipe" "$OUT/par1" "$OUT/par2"
+section scenes-crocus "$IN/glscenes" render "$OUT/crocus"
+# llvmpipe in the same guest, held to what crocus exposes on G45
+section scenes-llvmpipe env MESA_LOADER_DRIVER_OVERRIDE=kms_swrast \
+    LIBGL_ALWAYS_SOFTWARE=1 MESA_GL_VERSION_OVERRIDE=2.1 \
+    MESA_GLSL_VERSION_OVERRIDE=120 "$IN/glscenes" render "$OUT/llvmpipe"
+section info-llvmpipe env MESA_LOADER_DRIVER_OVERRIDE=kms_swrast \
+    LIBGL_ALWAYS_SOFTWARE=1 "$IN/glscenes" info
+# two GL clients on the device at the same time
+"$IN/glscenes" render "$OUT/par1" > "$OUT/par1.log" 2>&1 &
+p1=$!
+"$IN/glscenes" render "$OUT/par2" > "$OUT/par2.log" 2>&1 &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+echo "=== parallel rc=$r1 $r2"
+# kmscube on crocus through KMS with page flips; a screenshot on the way
+# (kmscube stops at the first byte on its standard input: give it none)
+mkfifo /tmp/kmscube-in
+exec 3<>/tmp/kmscube-in
+( sleep 6; echo HWGPU-SHOT > /dev/console ) &
+section kmscube timeout 120 kmscube -c ${HWGPU_KMSCUBE_FRAMES:-60} <&3
+exec 3>&-
+cat /proc/sys/kernel/tainted > "$OUT/tainted-after"
+cat /sys/kernel/debug/dri/0/i915_wedged > "$OUT/wedged" 2>/dev/null ||
+    { mount -t debugfs none /sys/kernel/debug 2>/dev/null;
+      cat /sys/kernel/debug/dri/0/i915_wedged > "$OUT/wedged" 2>/dev/null; }
+echo "=== done"
