@@ -324,6 +324,10 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
         left--;
         t->executed++;
         op = &p->ops[t->ip / 8];
+        if (op->exec == G4X_UNDECODED) {
+            /* the one writer of a program, run by one thread at a time */
+            g4_eu_program_decode_slot((G4EuProgram *)p, t->ip / 8);
+        }
         next = (int64_t)t->ip + (op->len ? op->len : 16);
 
         switch (op->exec) {

@@ -92,6 +92,7 @@ struct G4Lanes {
 
 /* Handler kinds. */
 typedef enum G4Exec {
+    G4X_UNDECODED = 0,      /* a program slot not reached yet (lazy decode) */
     G4X_ALU,
     G4X_NOP,
     G4X_ILLEGAL,            /* undecodable / illegal: ends the thread */
@@ -146,7 +147,17 @@ struct G4Op {
 struct G4EuProgram {
     unsigned n;             /* 8-byte slots */
     G4Op *ops;
+    /*
+     * The code bytes, decoded slot by slot when the IP first reaches them
+     * (g4_eu_program_decode_slot): a kernel is fetched as a bounded window
+     * of guest memory (64 KiB for the 3D units) of which a thread runs a
+     * few hundred bytes.  A program is run by one thread at a time.
+     */
+    uint8_t *code;
 };
+
+/* Decode the instruction at 8-byte slot i of p (its first execution). */
+void g4_eu_program_decode_slot(G4EuProgram *p, unsigned i);
 
 /* g4-eu-alu.c */
 bool g4_alu_prepare(G4Op *op, const G4EuInst *in, const char **why);

@@ -351,51 +351,56 @@ G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
     return p;
 }
 
+void g4_eu_program_decode_slot(G4EuProgram *p, unsigned i)
+{
+    G4Op *op = &p->ops[i];
+    size_t off = (size_t)i * 8, bytes = (size_t)p->n * 8;
+    uint32_t dw[4] = { 0, 0, 0, 0 };
+    G4EuInst in;
+    const char *why = NULL;
+    bool ok;
+
+    memcpy(dw, p->code + off, 8);
+    if (dw[0] & (1u << 29)) {               /* CompactCtrl: 8 bytes */
+        uint32_t cw[2] = { dw[0], dw[1] };
+
+        ok = g4_eu_uncompact(cw, dw, &why) && g4_eu_decode(dw, &in, &why);
+        op->len = 8;
+    } else if (off + 16 > bytes) {
+        set_illegal(op, G4X_ILLEGAL, "a native instruction cut short by "
+                    "the end of the kernel");
+        op->len = 8;
+        return;
+    } else {
+        memcpy(dw, p->code + off, 16);
+        ok = g4_eu_decode(dw, &in, &why);
+        op->len = 16;
+        /* its second half is no instruction of its own */
+        if (p->ops[i + 1].exec == G4X_UNDECODED) {
+            set_illegal(&p->ops[i + 1], G4X_ILLEGAL,
+                        "jump into the middle of an instruction");
+        }
+    }
+    if (ok) {
+        uint8_t len = op->len;
+
+        memset(op, 0, sizeof(*op));
+        prepare_op(op, &in);
+        op->len = len;
+    } else {
+        set_illegal(op, G4X_ILLEGAL, why ? why : "undecodable instruction");
+    }
+}
+
 G4EuProgram *g4_eu_program_from_bytes(const uint8_t *code, size_t bytes,
                                       const HwgpuHost *host)
 {
     G4EuProgram *p = g_new0(G4EuProgram, 1);
-    size_t off = 0;
 
     p->n = bytes / 8;
+    /* zeroed: every slot G4X_UNDECODED, decoded on first execution */
     p->ops = g_new0(G4Op, p->n ? p->n : 1);
-    for (unsigned i = 0; i < p->n; i++) {
-        set_illegal(&p->ops[i], G4X_ILLEGAL,
-                    "jump into the middle of an instruction");
-    }
-    while (off + 8 <= bytes) {
-        G4Op *op = &p->ops[off / 8];
-        uint32_t dw[4] = { 0, 0, 0, 0 };
-        G4EuInst in;
-        const char *why = NULL;
-        bool ok;
-
-        memcpy(dw, code + off, 8);
-        if (dw[0] & (1u << 29)) {           /* CompactCtrl: 8 bytes */
-            uint32_t cw[2] = { dw[0], dw[1] };
-
-            ok = g4_eu_uncompact(cw, dw, &why) && g4_eu_decode(dw, &in, &why);
-            op->len = 8;
-        } else {
-            if (off + 16 > bytes) {
-                break;                      /* a truncated last one */
-            }
-            memcpy(dw, code + off, 16);
-            ok = g4_eu_decode(dw, &in, &why);
-            op->len = 16;
-        }
-        if (ok) {
-            uint8_t len = op->len;
-
-            memset(op, 0, sizeof(*op));
-            prepare_op(op, &in);
-            op->len = len;
-        } else {
-            set_illegal(op, G4X_ILLEGAL, why ? why : "undecodable "
-                        "instruction");
-        }
-        off += op->len;
-    }
+    p->code = g_memdup2(code, p->n * 8);
     return p;
 }
 
@@ -410,6 +415,7 @@ void g4_eu_program_free(G4EuProgram *p)
 {
     if (p) {
         g_free(p->ops);
+        g_free(p->code);
         g_free(p);
     }
 }

@@ -79,7 +79,7 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     Raster r = { .stats = stats };
     uint32_t first = 0;
 
-    s->work_left = GEN4_DRAW_WORK;
+    s->work_left = s->draw_work;
     if (d->unit_addr[GEN4_GS]) {
         HWGPU_UNIMP(s->host, "gen4: the fixed-function GS stage (topology "
                     "conversion) is not implemented; draw skipped");

@@ -88,7 +88,8 @@ void gen4_state_init(Gen4State *s, const HwgpuHost *host, G45Gtt *gtt)
     memset(s, 0, sizeof(*s));
     s->host = host;
     s->gtt = gtt;
-    s->work_left = GEN4_DRAW_WORK;
+    s->draw_work = GEN4_DRAW_WORK;
+    s->work_left = s->draw_work;
 }
 
 void gen4_state_reset(Gen4State *s)
@@ -335,7 +336,7 @@ bool gen4_run_thread(Gen4State *s, G4EuThread *t, const G4EuProgram *p,
     if (!s->work_left) {
         HWGPU_GUEST_ERROR(s->host, "gen4: a draw ran %llu EU instructions; "
                           "the rest of it is dropped",
-                          (unsigned long long)GEN4_DRAW_WORK);
+                          (unsigned long long)s->draw_work);
     }
     return stop == G4_EU_STOP_EOT;
 }

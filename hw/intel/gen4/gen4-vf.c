@@ -308,7 +308,8 @@ uint64_t gen4_vf_run(Gen4State *s, const Gen4Draw *d, Gen4VfEmit emit,
             uint32_t vertex_id;
             Gen4Vertex *v;
 
-            if (!budget--) {
+            /* Each vertex also counts against the draw's work. */
+            if (!budget-- || !s->work_left) {
                 HWGPU_GUEST_ERROR(s->host, "gen4 VF: 3DPRIMITIVE of %u x %u "
                                   "vertices cut short at %u", count,
                                   instances, GEN4_VF_MAX_VERTICES);
@@ -329,6 +330,7 @@ uint64_t gen4_vf_run(Gen4State *s, const Gen4Draw *d, Gen4VfEmit emit,
                 vertex_index = (int64_t)start + n;
                 vertex_id = n;
             }
+            s->work_left--;
             next_pid(vf);
             v = &vf->v[vf->pending == 0 ? 1 : 0];
             make_vertex(vf, v, vertex_index, vertex_id, inst);

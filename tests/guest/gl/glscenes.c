@@ -7,7 +7,8 @@
  *   glscenes info              GL_VENDOR/RENDERER/VERSION of desktop GL and
  *                              of OpenGL ES 2.0 on the GBM platform
  *   glscenes render OUTDIR     every scene as OUTDIR/NN-name.ppm, and a line
- *                              "scene NN name queried=N" per scene
+ *                              "scene NN name queried=N ms=T glerror=E" per
+ *                              scene (T: drawing and reading it back)
  *
  * The scenes only use what GL 2.1 defines exactly enough to compare two
  * implementations pixel by pixel, within a per-channel tolerance the host
@@ -26,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define W 256
@@ -507,9 +509,13 @@ static void render(const char *dir)
     for (size_t i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
         FILE *f;
 
+        struct timespec t0, t1;
+
         query_result = 0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         scenes[i].draw();
         glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
         snprintf(path, sizeof(path), "%s/%02zu-%s.ppm", dir, i,
                  scenes[i].name);
         f = fopen(path, "wb");
@@ -523,8 +529,10 @@ static void render(const char *dir)
             }
         }
         fclose(f);
-        printf("scene %02zu %s queried=%u glerror=0x%x\n", i, scenes[i].name,
-               query_result, glGetError());
+        printf("scene %02zu %s queried=%u ms=%.1f glerror=0x%x\n", i,
+               scenes[i].name, query_result,
+               (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
+               glGetError());
         fflush(stdout);
     }
 }

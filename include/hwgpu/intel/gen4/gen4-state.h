@@ -80,6 +80,7 @@ typedef struct Gen4State {
      * end in bounded time; past the budget its threads stop (logged).
      */
     uint64_t work_left;
+    uint64_t draw_work;         /* each draw's budget: GEN4_DRAW_WORK */
 } Gen4State;
 
 /* Instructions one draw may run in all its threads. */

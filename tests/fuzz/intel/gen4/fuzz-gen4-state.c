@@ -3,9 +3,11 @@
  * stream of GFXPIPE packets (each header's own length rule, biased towards
  * the 3D state commands crocus sends) followed by guest memory contents;
  * every 3DPRIMITIVE takes a snapshot (reading unit states, viewports,
- * binding tables and surfaces from wherever the packets point) and dumps
- * it with its kernels.  Nothing may read or write outside guest RAM, loop
- * without bound or overflow a buffer.
+ * binding tables and surfaces from wherever the packets point), dumps it
+ * with its kernels and draws it through the whole pipeline (VF, VS
+ * threads, setup, rasterisation, pixel shader threads, render-target
+ * writes) with a smaller work budget per draw.  Nothing may read or write
+ * outside guest RAM, loop without bound or overflow a buffer.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/intel/gen4/gen4-pipe.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,6 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static Gen4Draw d;
     static char text[64 * 1024];
     static G45Gtt gtt;
+    static Gen4DrawStats stats;
     uint32_t pkt[300];
     size_t pos = 0;
 
@@ -54,6 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     g45_gtt_init(&gtt, ptes, 64, &fh.host);
     gen4_state_init(&s, &fh.host, &gtt);
+    s.draw_work = 1u << 11;     /* bounded like the device's, only smaller */
     /* The second half of the input is guest memory. */
     memcpy(ram, data + size / 2, size - size / 2 < RAM_SIZE ?
            size - size / 2 : RAM_SIZE);
@@ -82,6 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (gen4_state_command(&s, pkt, n, (h >> 20) & 1)) {
             gen4_draw_snapshot(&s, pkt, &d);
             gen4_draw_dump(&s, &d, true, text, sizeof(text));
+            gen4_draw(&s, &d, &stats);
         }
     }
     return 0;
