@@ -33,6 +33,11 @@ p2=$!
 wait $p1; r1=$?
 wait $p2; r2=$?
 echo "=== parallel rc=$r1 $r2"
+# A hostile client's garbage 3D batches: i915 resets the GPU, and GL then
+# renders the same frames again
+section gem3dgarbage "$IN/gem3dgarbage" 4242
+mkdir -p "$OUT/after"
+section scenes-after "$IN/glscenes" render "$OUT/after"
 # kmscube on crocus through KMS with page flips; a screenshot on the way
 # (kmscube stops at the first byte on its standard input: give it none)
 mkfifo /tmp/kmscube-in
