@@ -481,6 +481,12 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         error_setg(errp, "intel-g45: malformed register table");
         return;
     }
+    if (s->capture && !g45_capture_start(&s->core, s->capture,
+                                         s->capture_draws)) {
+        error_setg_errno(errp, errno, "intel-g45: cannot create %s",
+                         s->capture);
+        return;
+    }
     s->vblank_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, g45_vblank_tick, s);
 
     /* The monitor on the CRT's DDC pins. */
@@ -592,6 +598,9 @@ static const VMStateDescription vmstate_intel_g45 = {
 static const Property intel_g45_properties[] = {
     DEFINE_PROP_UINT32("aperture-mb", IntelG45State, aperture_mb, 256),
     DEFINE_PROP_UINT32("stolen-mb", IntelG45State, stolen_mb, 32),
+    /* Debugging: record the 3D work for tools/gen4-replay (docs/gen4-capture.md). */
+    DEFINE_PROP_STRING("x-capture", IntelG45State, capture),
+    DEFINE_PROP_UINT64("x-capture-draws", IntelG45State, capture_draws, 0),
     DEFINE_EDID_PROPERTIES(IntelG45State, edid_info),
 };
 

@@ -73,6 +73,10 @@ static bool gtt_copy(G45Gtt *gtt, uint64_t gfx_addr, uint8_t *rbuf,
         bool ok;
 
         n = n < len ? n : len;
+        if (gtt->touch) {
+            gtt->touch(gtt->touch_opaque,
+                       gfx_addr & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1));
+        }
         if (!lookup(gtt, gfx_addr, &phys)) {
             bad_access(gtt, gfx_addr, rbuf ? "read" : "write");
             ok = false;

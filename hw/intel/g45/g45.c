@@ -76,10 +76,12 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
 {
     G45 *g = opaque;
 
+    gen4_capture_command(&g->capture, dw, n, restore);
     if (!gen4_state_command(&g->gen4, dw, n, restore)) {
         return;
     }
     /* A 3DPRIMITIVE: its snapshot, then the pipeline draws it. */
+    gen4_capture_draw_begin(&g->capture, &g->gtt3d);
     gen4_draw_snapshot(&g->gen4, dw, g->draw);
     if (hwgpu_trace_on(g->host)) {
         char *text = g_malloc(G45_DRAW_DUMP_SIZE);
@@ -97,6 +99,7 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
         g_free(text);
     }
     gen4_draw(&g->gen4, g->draw, &g->draw_stats);
+    gen4_capture_draw_end(&g->capture);
 }
 
 /*
@@ -238,7 +241,8 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
     g->disp.event_opaque = g;
     g45_engine_init(&g->rcs, G45_ENGINE_RCS, &g->gtt, host, &engine_ops, g);
     g45_engine_init(&g->bsd, G45_ENGINE_BSD, &g->gtt, host, &engine_ops, g);
-    gen4_state_init(&g->gen4, host, &g->gtt);
+    g45_gtt_init(&g->gtt3d, ptes, nentries, host);
+    gen4_state_init(&g->gen4, host, &g->gtt3d);
     g->draw = g_new0(Gen4Draw, 1);
     g45_reset(g);
     return true;
@@ -252,6 +256,12 @@ void g45_destroy(G45 *g)
     hwgpu_mutex_destroy(&g->reg_q_lock);
     g_free(g->draw);
     g->draw = NULL;
+    gen4_capture_close(&g->capture);
+}
+
+bool g45_capture_start(G45 *g, const char *path, uint64_t max_draws)
+{
+    return gen4_capture_open(&g->capture, path, max_draws);
 }
 
 void g45_reset(G45 *g)

@@ -8,6 +8,7 @@
 
 #include "hwgpu/intel/gen4/gen4-format.h"
 #include "hwgpu/common/cmdfield.h"
+#include "hwgpu/intel/common/tiling.h"
 #include "g45-cmd-gen.h"
 
 static HwgpuFormat formats[GEN4_FORMAT_CODES];
@@ -42,4 +43,17 @@ const char *gen4_format_name(uint32_t code)
 {
     build();
     return code < GEN4_FORMAT_CODES ? names[code] : NULL;
+}
+
+uint64_t gen4_surface_offset(const uint32_t *ss, uint32_t x, uint32_t y,
+                             uint32_t bpp)
+{
+    uint32_t pitch = g45_surface_state_pitch_minus_1(ss) + 1;
+    uint64_t xb = (uint64_t)x * bpp;
+
+    if (!g45_surface_state_tiled(ss)) {
+        return (uint64_t)y * pitch + xb;
+    }
+    return g45_surface_state_tile_walk(ss) ? g45_ytile_offset(xb, y, pitch)
+                                           : g45_xtile_offset(xb, y, pitch);
 }

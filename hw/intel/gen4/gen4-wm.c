@@ -104,20 +104,6 @@ static bool cc_blend(Gen4Wm *wm, HwgpuBlend *b)
     return true;
 }
 
-/* The byte offset of pixel (x, y) in a surface. */
-static uint64_t surface_offset(const uint32_t *ss, uint32_t x, uint32_t y,
-                               uint32_t bpp)
-{
-    uint32_t pitch = g45_surface_state_pitch_minus_1(ss) + 1;
-    uint64_t xb = (uint64_t)x * bpp;
-
-    if (!g45_surface_state_tiled(ss)) {
-        return (uint64_t)y * pitch + xb;
-    }
-    return g45_surface_state_tile_walk(ss) ? g45_ytile_offset(xb, y, pitch)
-                                           : g45_xtile_offset(xb, y, pitch);
-}
-
 /* One pixel's colour into surface ss (dropped outside it). */
 static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
                      const HwgpuBlend *blend, uint32_t x, uint32_t y,
@@ -137,7 +123,7 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
         !bpp) {
         return;
     }
-    addr = g45_surface_state_base_address(ss) + surface_offset(ss, x, y, bpp);
+    addr = g45_surface_state_base_address(ss) + gen4_surface_offset(ss, x, y, bpp);
     if (addr + bpp - 1 > UINT32_MAX) {
         return;
     }

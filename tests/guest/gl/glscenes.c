@@ -6,7 +6,8 @@
  *
  *   glscenes info              GL_VENDOR/RENDERER/VERSION of desktop GL and
  *                              of OpenGL ES 2.0 on the GBM platform
- *   glscenes render OUTDIR     every scene as OUTDIR/NN-name.ppm, and a line
+ *   glscenes render OUTDIR [SCENE]
+ *                              every scene (or one) as OUTDIR/NN-name.ppm, and a line
  *                              "scene NN name queried=N ms=T glerror=E" per
  *                              scene (T: drawing and reading it back)
  *
@@ -482,7 +483,7 @@ static const struct {
     { "prims", scene_prims },
 };
 
-static void render(const char *dir)
+static void render(const char *dir, const char *only)
 {
     static uint8_t px[W * H * 4];
     GLuint fb, rb[2];
@@ -511,6 +512,9 @@ static void render(const char *dir)
 
         struct timespec t0, t1;
 
+        if (only && strcmp(only, scenes[i].name)) {
+            continue;
+        }
         query_result = 0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         scenes[i].draw();
@@ -544,9 +548,10 @@ int main(int argc, char **argv)
         info();
     } else if (argc >= 3 && !strcmp(argv[1], "render")) {
         open_display();
-        render(argv[2]);
+        render(argv[2], argc > 3 ? argv[3] : NULL);
     } else {
-        fprintf(stderr, "usage: glscenes info | glscenes render OUTDIR\n");
+        fprintf(stderr, "usage: glscenes info | "
+                "glscenes render OUTDIR [SCENE]\n");
         return 2;
     }
     eglTerminate(dpy);

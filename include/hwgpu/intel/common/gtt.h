@@ -27,6 +27,13 @@ typedef struct G45Gtt {
     uint32_t nentries;
     const HwgpuHost *host;
     uint64_t bad_accesses;  /* accesses that hit invalid PTEs or no PTE */
+    /*
+     * An observer told of every page before it is read or written
+     * (graphics address of the page), mapped or not: the 3D capture
+     * (gen4-capture.c) records pages this way.  NULL: none.
+     */
+    void (*touch)(void *opaque, uint64_t page_addr);
+    void *touch_opaque;
 } G45Gtt;
 
 void g45_gtt_init(G45Gtt *gtt, const uint32_t *ptes, uint32_t nentries,

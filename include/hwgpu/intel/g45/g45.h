@@ -14,6 +14,7 @@
 #include "hwgpu/intel/g45/g45-cs.h"
 #include "hwgpu/intel/gen4/gen4-state.h"
 #include "hwgpu/intel/gen4/gen4-pipe.h"
+#include "hwgpu/intel/gen4/gen4-capture.h"
 
 #define G45_REG_QUEUE   256     /* queued ring register writes */
 
@@ -22,8 +23,14 @@ typedef struct G45 {
     G45Gtt gtt;
     G45Display disp;
     G45Engine rcs, bsd;
-    /* The 3D pipeline's state (the render ring's thread owns it). */
+    /*
+     * The 3D pipeline's state (the render ring's thread owns it), its own
+     * view of the GTT (a capture observes only the pipeline's accesses)
+     * and the optional capture of its work (g45_capture_start).
+     */
     Gen4State gen4;
+    G45Gtt gtt3d;
+    Gen4Capture capture;
     Gen4Draw *draw;             /* the snapshot of the current draw */
     Gen4DrawStats draw_stats;   /* what the pipeline did, all draws */
     const HwgpuHost *host;
@@ -47,6 +54,13 @@ typedef struct G45 {
  */
 bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
               uint32_t nentries);
+/*
+ * Record the render ring's 3D work into path from now on (at most
+ * max_draws draws, 0: no limit); false when the file cannot be created.
+ * Call before the guest runs.
+ */
+bool g45_capture_start(G45 *g, const char *path, uint64_t max_draws);
+
 void g45_destroy(G45 *g);
 void g45_reset(G45 *g);
 

@@ -22,4 +22,12 @@ const HwgpuFormat *gen4_format(uint32_t code);
 /* Its name ("R8G8B8A8_UNORM"), or NULL. */
 const char *gen4_format_name(uint32_t code);
 
+/*
+ * The byte offset of pixel (x, y) of bpp bytes in the surface of
+ * SURFACE_STATE ss: linear, or X/Y-tiled by its Tiled and Tile Walk bits
+ * (include/hwgpu/intel/common/tiling.h).
+ */
+uint64_t gen4_surface_offset(const uint32_t *ss, uint32_t x, uint32_t y,
+                             uint32_t bpp);
+
 #endif

@@ -18,6 +18,7 @@
 
 #include "hwgpu/common/bits.h"
 #include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/intel/gen4/gen4-capture.h"
 #include "hwgpu/intel/eu/g4-eu-inst.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "g45-cmd-gen.h"
@@ -30,6 +31,8 @@ static uint32_t gen4t_ptes[GEN4T_RAM_SIZE / 4096];
 static FakeHost fh;
 static G45Gtt gtt;
 static Gen4State st;
+/* When set, every packet fed is also recorded (capture tests). */
+static Gen4Capture *gen4t_cap;
 
 static inline void gen4t_setup(void)
 {
@@ -53,6 +56,9 @@ static inline bool gen4t_feed(const uint32_t *dw, bool replay)
 {
     const G45CmdDesc *d = g45_cmd_lookup(dw[0]);
 
+    if (gen4t_cap) {
+        gen4_capture_command(gen4t_cap, dw, g45_cmd_length(d, dw[0]), replay);
+    }
     return gen4_state_command(&st, dw, g45_cmd_length(d, dw[0]), replay);
 }
 

@@ -1,0 +1,205 @@
+/*
+ * gen4-replay: replay a recording of the Gen4 3D pipeline's work (made
+ * with `-device intel-g45,x-capture=FILE`, docs/gen4-capture.md) without
+ * QEMU, and write render targets as PNG files.
+ *
+ *   gen4-replay [-a] [-n N] FILE PREFIX
+ *
+ * The render target of a draw is the surface of its pixel shader's binding
+ * table entry 0 (where crocus puts colour buffer 0).  PREFIX-RRRRRRRR.png
+ * holds each render target (R: its graphics address) as the last draw
+ * left it; with -a, PREFIX-dNNNNN.png after every draw as well.  -n N
+ * stops after N draws.  Prints the draw count and the time the pipeline
+ * took, with triangles (objects) and pixels per second.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hwgpu/intel/gen4/gen4-capture.h"
+#include "hwgpu/intel/gen4/gen4-format.h"
+#include "hwgpu/intel/gen4/gen4-pipe.h"
+#include "hwgpu/intel/g45/g45-cmd.h"
+#include "hwgpu/common/bits.h"
+#include "g45-cmd-gen.h"
+
+typedef struct Rt {
+    uint32_t ss[GEN4_SURFACE_DW];
+    uint32_t addr;
+} Rt;
+
+typedef struct Tool {
+    const char *prefix;
+    bool every;
+    uint64_t limit;
+    GArray *rts;            /* Rt: every render target seen */
+} Tool;
+
+static uint8_t to8(const HwgpuFormat *f, uint32_t v)
+{
+    float x;
+
+    if (hwgpu_format_is_integer(f)) {
+        return v > 255 ? 255 : v;
+    }
+    x = hwgpu_u2f(v);
+    x = x < 0 ? 0 : x > 1 ? 1 : x;
+    return (uint8_t)(x * 255.0f + 0.5f);
+}
+
+/* The render target ss as an 8-bit RGBA PNG; false if not writable. */
+static bool write_png(Gen4Replay *r, const uint32_t *ss, const char *path)
+{
+    uint32_t w = g45_surface_state_width_minus_1(ss) + 1;
+    uint32_t h = g45_surface_state_height_minus_1(ss) + 1;
+    uint32_t base = g45_surface_state_base_address(ss);
+    const HwgpuFormat *f = gen4_format(g45_surface_state_surface_format(ss));
+    unsigned bpp = f ? hwgpu_format_bytes(f) : 0;
+    png_structp png;
+    png_infop info;
+    uint8_t *row;
+    FILE *out;
+
+    if (!f || f->kind != HWGPU_FMT_PLAIN || !bpp || bpp > 16 ||
+        w > 8192 || h > 8192) {
+        return false;
+    }
+    out = fopen(path, "wb");
+    if (!out) {
+        return false;
+    }
+    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    info = png_create_info_struct(png);
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        fclose(out);
+        return false;
+    }
+    png_init_io(png, out);
+    png_set_IHDR(png, info, w, h, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    row = g_malloc(w * 4);
+    for (uint32_t y = 0; y < h; y++) {
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t px[16];
+            uint32_t rgba[4];
+
+            r->host.dma_read(r->host.opaque,
+                             base + gen4_surface_offset(ss, x, y, bpp), px,
+                             bpp);
+            if (!hwgpu_format_unpack(f, px, rgba)) {
+                memset(rgba, 0, sizeof(rgba));
+            }
+            for (int c = 0; c < 4; c++) {
+                row[x * 4 + c] = to8(f, rgba[c]);
+            }
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    g_free(row);
+    fclose(out);
+    return true;
+}
+
+static void after(void *opaque, Gen4Replay *r)
+{
+    Tool *t = opaque;
+    Gen4Surfaces *c = g_new(Gen4Surfaces, 1);
+    const uint32_t *ss;
+
+    gen4_surfaces_init_ps(c, r->draw);
+    ss = r->draw->ps_bt_addr ? gen4_surface(&r->state, r->draw, c, 0) : NULL;
+    if (ss && g45_surface_state_surface_type(ss) != G45_SURFTYPE_NULL) {
+        Rt rt = { .addr = g45_surface_state_base_address(ss) };
+        guint i;
+
+        memcpy(rt.ss, ss, sizeof(rt.ss));
+        for (i = 0; i < t->rts->len; i++) {
+            Rt *o = &g_array_index(t->rts, Rt, i);
+
+            if (o->addr == rt.addr) {
+                *o = rt;
+                break;
+            }
+        }
+        if (i == t->rts->len) {
+            g_array_append_val(t->rts, rt);
+        }
+        if (t->every) {
+            g_autofree char *path = g_strdup_printf(
+                "%s-d%05llu.png", t->prefix, (unsigned long long)r->draws - 1);
+
+            write_png(r, ss, path);
+        }
+    }
+    g_free(c);
+    if (t->limit && r->draws >= t->limit) {
+        /* stop: pretend the file ended here */
+        r->stop = true;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    Tool t = { .rts = g_array_new(false, true, sizeof(Rt)) };
+    Gen4Replay r;
+    const char *why = NULL;
+    struct timespec t0, t1;
+    double s;
+    int opt;
+    bool ok;
+
+    while ((opt = getopt(argc, argv, "an:")) != -1) {
+        switch (opt) {
+        case 'a':
+            t.every = true;
+            break;
+        case 'n':
+            t.limit = strtoull(optarg, NULL, 0);
+            break;
+        default:
+            goto usage;
+        }
+    }
+    if (argc - optind != 2) {
+        goto usage;
+    }
+    t.prefix = argv[optind + 1];
+    gen4_replay_init(&r);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    ok = gen4_replay_file(&r, argv[optind], after, &t, &why);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (!ok) {
+        fprintf(stderr, "gen4-replay: %s: %s\n", argv[optind], why);
+    }
+    for (guint i = 0; i < t.rts->len; i++) {
+        Rt *rt = &g_array_index(t.rts, Rt, i);
+        g_autofree char *path = g_strdup_printf("%s-%08x.png", t.prefix,
+                                                rt->addr);
+
+        if (write_png(&r, rt->ss, path)) {
+            printf("render target 0x%08x %ux%u: %s\n", rt->addr,
+                   g45_surface_state_width_minus_1(rt->ss) + 1,
+                   g45_surface_state_height_minus_1(rt->ss) + 1, path);
+        }
+    }
+    s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    printf("%llu draws, %llu commands in %.3f s: %.0f objects/s, "
+           "%.2f Mpixels/s\n", (unsigned long long)r.draws,
+           (unsigned long long)r.commands, s, r.stats.objects / s,
+           r.stats.pixels / s / 1e6);
+    gen4_replay_free(&r);
+    return ok ? 0 : 1;
+usage:
+    fprintf(stderr, "usage: gen4-replay [-a] [-n N] FILE PREFIX\n");
+    return 2;
+}
