@@ -96,6 +96,32 @@ check "kmscube's frame on screen is not blank" \
     awk -v d="$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen.png" 2>/dev/null | awk '{print $4}')" \
     'BEGIN {exit !(d + 0 >= 1000)}'
 
+# Capture and replay: one scene recorded on the device (x-capture) in a
+# second boot, replayed by the standalone tool into a PNG that must equal
+# crocus's frame of it and match llvmpipe's like the scene itself.
+cap=$dir/capture
+mkdir -p "$cap/in"
+cp "$dir/in/glscenes" "$cap/in/"
+cat > "$cap/in/run.sh" <<'GUEST'
+modprobe i915
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
+export XDG_RUNTIME_DIR=/tmp HOME=/tmp
+mkdir -p "$HWGPU_OUT/f"
+"$HWGPU_IN/glscenes" render "$HWGPU_OUT/f" blend
+GUEST
+"$HWGPU_REPO/scripts/guest-gl.sh" --in "$cap/in" --out "$cap" --timeout 600 \
+    --gpu-props "x-capture=$cap/blend.cap" >"$cap/boot.out" 2>&1
+replay=$HWGPU_STANDALONE_BUILD/tools/gen4-replay
+"$replay" "$cap/blend.cap" "$cap/replay" >"$cap/replay.txt" 2>&1
+check "a recorded scene replays without QEMU: $(tail -n1 "$cap/replay.txt")" \
+    [ $? -eq 0 -a -f "$cap/result/f/04-blend.ppm" ]
+png=$(ls "$cap"/replay-*.png 2>/dev/null | head -n1)
+vs_crocus=$(/usr/bin/python3 "$HWGPU_REPO/tests/guest/gl/compare.py" --png "$png" "$cap/result/f/04-blend.ppm" 2>&1)
+vs_llvm=$(/usr/bin/python3 "$HWGPU_REPO/tests/guest/gl/compare.py" --png "$png" "$r/llvmpipe/04-blend.ppm" 2>&1)
+check "the replay equals crocus's frame ($vs_crocus)" grep -q '^exact=100.00%' <<<"$vs_crocus"
+check "the replay matches llvmpipe's frame ($vs_llvm)" \
+    awk -v c="$(sed -n 's/.*close=\([0-9.]*\)%.*/\1/p' <<<"$vs_llvm")" 'BEGIN {exit !(c >= 99)}'
+
 d=$r/dmesg.txt
 # (the garbage client's hang and reset are expected; nothing else hangs)
 hangs=$(grep -c 'GPU HANG:' "$d")

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Compare two directories of P6 PPM frames (glscenes output) scene by scene.
 
-Prints one line per scene:
+With --png PNG PPM, compares one render target written by gen4-replay
+(flipped to GL's orientation) with a frame.  Prints one line per scene:
   NAME exact=P% close=P% maxdiff=D
 where exact is the share of pixels equal in every channel and close the share
 whose every channel differs by at most TOL (GL leaves rasterisation and
@@ -30,7 +31,10 @@ def compare(a, b):
     wb, hb, pb = read_ppm(b)
     if (wa, ha) != (wb, hb):
         return 0.0, 0.0, 255
-    n = wa * ha
+    return stats(pa, pb, wa * ha)
+
+
+def stats(pa, pb, n):
     exact = close = 0
     maxd = 0
     for i in range(0, n * 3, 3):
@@ -45,7 +49,34 @@ def compare(a, b):
     return 100.0 * exact / n, 100.0 * close / n, maxd
 
 
+def read_png_rows_flipped(path):
+    """An RGBA PNG (gen4-replay's render target, memory order: GL's bottom
+    row first) as (w, h, RGB bytes top row first), like glscenes' PPMs."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '..',
+                                    '..', 'scripts'))
+    import pngstat
+    w, h, bpp, rows = pngstat.read_png(path)
+    px = bytearray()
+    for y in range(h - 1, -1, -1):
+        r = rows[y]
+        for x in range(w):
+            px += bytes(r[x * bpp:x * bpp + 3])
+    return w, h, bytes(px)
+
+
+def compare_png(png, ppm):
+    wa, ha, pa = read_png_rows_flipped(png)
+    wb, hb, pb = read_ppm(ppm)
+    if (wa, ha) != (wb, hb):
+        return 0.0, 0.0, 255
+    return stats(pa, pb, wa * ha)
+
+
 def main():
+    if sys.argv[1] == '--png':
+        e, c, m = compare_png(sys.argv[2], sys.argv[3])
+        print('exact=%.2f%% close=%.2f%% maxdiff=%d' % (e, c, m))
+        return
     da, db = sys.argv[1], sys.argv[2]
     for f in sorted(os.listdir(da)):
         if not f.endswith('.ppm'):
