@@ -9,6 +9,8 @@
 #    the aperture, and the host CPU time per scanned-out frame for a static
 #    and for a fully changing screen (the device's own counters over 30
 #    screendumps)
+# 4. 3D: kmscube and the GL scenes on crocus beside llvmpipe in the same
+#    guest, and triangles/pixels per second of a replayed recording
 source "$(dirname "$0")/lib.sh"
 "$HWGPU_REPO/scripts/setup.sh" >/dev/null 2>&1 || die "set-up failed; run scripts/setup.sh"
 
@@ -63,3 +65,34 @@ for mode in static changing; do
     wait $pid 2>/dev/null || true
     rm -rf "$d"
 done
+
+echo "== 3D: GL on crocus in the guest (TCG, q35), beside llvmpipe"
+# kmscube's frame rate on crocus and on llvmpipe (1024x768, page flips),
+# each scene of tests/guest/gl/glscenes.c on both, and a recording of
+# kmscube's frames replayed through the pipeline without QEMU.
+d=$(mktemp -d)
+mkdir -p "$d/in"
+gcc -O2 -o "$d/in/glscenes" "$HWGPU_REPO/tests/guest/gl/glscenes.c" -lEGL -lOpenGL -lgbm -lm
+cat > "$d/in/run.sh" <<'GUEST'
+modprobe i915
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
+export XDG_RUNTIME_DIR=/tmp HOME=/tmp
+mkfifo /tmp/in; exec 3<>/tmp/in
+echo "kmscube crocus: $(kmscube -c 40 <&3 2>&1 | grep Rendered | tail -n1)"
+echo "kmscube llvmpipe: $(MESA_LOADER_DRIVER_OVERRIDE=kms_swrast LIBGL_ALWAYS_SOFTWARE=1 kmscube -c 40 <&3 2>&1 | grep Rendered | tail -n1)"
+mkdir -p /tmp/c /tmp/l
+"$HWGPU_IN/glscenes" render /tmp/c | sed 's/^/crocus /'
+MESA_LOADER_DRIVER_OVERRIDE=kms_swrast LIBGL_ALWAYS_SOFTWARE=1 \
+    "$HWGPU_IN/glscenes" render /tmp/l | sed 's/^/llvmpipe /'
+GUEST
+"$HWGPU_REPO/scripts/guest-gl.sh" --in "$d/in" --out "$d" --timeout 900 \
+    --gpu-props "x-capture=$d/kmscube.cap,x-capture-draws=70" >/dev/null 2>&1 || true
+grep '^kmscube' "$d/result/run.log"
+for s in $(sed -n 's/^crocus scene [0-9]* \([a-z]*\) .*/\1/p' "$d/result/run.log"); do
+    printf 'scene %-8s crocus %8s ms  llvmpipe %8s ms\n' "$s" \
+        "$(sed -n "s/^crocus scene [0-9]* $s .*ms=\([0-9.]*\).*/\1/p" "$d/result/run.log")" \
+        "$(sed -n "s/^llvmpipe scene [0-9]* $s .*ms=\([0-9.]*\).*/\1/p" "$d/result/run.log")"
+done
+echo "replay of kmscube's first 70 draws (1024x768) without QEMU:"
+"$HWGPU_STANDALONE_BUILD/tools/gen4-replay" "$d/kmscube.cap" "$d/replay" | tail -n1
+rm -rf "$d"
