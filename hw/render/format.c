@@ -355,7 +355,8 @@ static uint64_t to_bits(const HwgpuChannel *c, uint32_t v, bool integer)
     switch (c->type) {
     case HWGPU_CT_UNORM:
         f = f > 1.0f ? 1.0f : f > 0.0f ? f : 0.0f;     /* NaN -> 0 */
-        return (uint64_t)floor((double)f * (double)max + 0.5);
+        /* non-negative: truncation is floor (and no libm call) */
+        return (uint64_t)((double)f * (double)max + 0.5);
     case HWGPU_CT_SNORM: {
         double lim = (double)((1ull << (n - 1)) - 1);
 
@@ -386,13 +387,17 @@ static uint64_t to_bits(const HwgpuChannel *c, uint32_t v, bool integer)
     }
 }
 
+/* Bits [shift, shift + bits) of dst (little endian) = v, a byte at a time. */
 static void put_bits(uint8_t *dst, unsigned shift, unsigned bits, uint64_t v)
 {
-    for (unsigned i = 0; i < bits; i++) {
-        unsigned b = shift + i;
+    while (bits) {
+        unsigned b = shift % 8, take = 8 - b < bits ? 8 - b : bits;
+        uint8_t m = (uint8_t)(((1u << take) - 1) << b);
 
-        dst[b / 8] = (dst[b / 8] & ~(1u << (b % 8))) |
-                     (uint8_t)(((v >> i) & 1) << (b % 8));
+        dst[shift / 8] = (dst[shift / 8] & ~m) | ((uint8_t)(v << b) & m);
+        v >>= take;
+        shift += take;
+        bits -= take;
     }
 }
 
