@@ -76,6 +76,8 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
 {
     G45 *g = opaque;
 
+    /* PS_DEPTH_COUNT as the pipeline left it, for PIPE_CONTROL's write */
+    g->rcs.ps_depth_count = g->gen4.ps_depth_count;
     gen4_capture_command(&g->capture, dw, n, restore);
     if (!gen4_state_command(&g->gen4, dw, n, restore)) {
         return;

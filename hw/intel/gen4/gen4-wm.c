@@ -32,6 +32,7 @@
 #define RT_SIMD16_REPLICATED 1
 #define RT_SIMD8            4
 #define RT_BTI(f)           ((f) & 0xff)
+#define RT_LAST(f)          (((f) >> 11) & 1)   /* last render target */
 
 /* ---- render target write (SFID 5) ---- */
 
@@ -159,6 +160,31 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
     }
 }
 
+/* The current object's source depth at pixel (x, y). */
+static float src_depth(const Gen4Wm *wm, int32_t x, int32_t y)
+{
+    return wm->z0 + wm->dzdx * (x - wm->zx0) + wm->dzdy * (y - wm->zy0);
+}
+
+/*
+ * The depth/stencil test of a pixel the shader kept, at its render-target
+ * write (late), updating the buffers at the last render target's write;
+ * counts it for the statistics.  (Computed depth is not modelled: the
+ * interpolated depth is used.)
+ */
+static bool late_depth_test(Gen4Wm *wm, const G4EuMessage *msg, int32_t x,
+                            int32_t y)
+{
+    bool last = RT_LAST(msg->function);
+    bool pass = gen4_depth_pixel(&wm->depth, wm->s, x, y, src_depth(wm, x, y),
+                                 wm->back, last);
+
+    if (pass && last && wm->stats) {
+        wm->s->ps_depth_count++;
+    }
+    return pass;
+}
+
 static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
 {
     const Gen4Draw *d = wm->d;
@@ -212,6 +238,9 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
         }
         x = (m1[2 + s] & 0xffff) + (i & 1);
         y = (m1[2 + s] >> 16) + (i >> 1);
+        if (wm->late_depth && !late_depth_test(wm, msg, x, y)) {
+            continue;
+        }
         rt_pixel(wm, ss, f, blending ? &blend : NULL, x, y, rgba);
     }
     return true;
@@ -244,6 +273,12 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     wm->d = d;
     wm->wm = d->unit[GEN4_WM];
     gen4_surfaces_init_ps(&wm->surfaces, d);
+    gen4_depth_begin(&wm->depth, s, d);
+    wm->late_depth = g45_wm_state_ps_kill_pixel(wm->wm) ||
+                     g45_wm_state_ps_computed_depth(wm->wm) ||
+                     (d->unit_addr[GEN4_CC] &&
+                      g45_color_calc_state_alpha_test_enable(d->unit[GEN4_CC]));
+    wm->stats = g45_wm_state_statistics_enable(wm->wm);
     /* Origin bias, U0.4 pixels (SF_STATE DW6, §7.3.3). */
     wm->bias_x = g45_sf_state_horizontal_origin_bias(sfs) / 16.0f;
     wm->bias_y = g45_sf_state_vertical_origin_bias(sfs) / 16.0f;
@@ -389,6 +424,67 @@ static bool covered(const Gen4SetupObj *o, float px, float py)
            inside(o->x[2], o->y[2], o->x[0], o->y[0], px, py);
 }
 
+/*
+ * The object's depth plane from its PUE (WM_STATE Depth Coefficient URB
+ * Read Offset: the Z tuple Cx, Cy, -, C0 relative to vertex 0) and the
+ * global depth offset of triangles (PRM Vol 2 §8.4.2).
+ */
+static void depth_plane(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
+                        uint32_t pue_rows)
+{
+    const uint32_t *w = wm->wm;
+    uint32_t row = g45_wm_state_depth_coefficient_urb_read_offset(w);
+    uint32_t len;
+    float z[4] = { 0, 0, 0, 0 };
+
+    if (row < pue_rows) {
+        memcpy(z, pue + row * 32, sizeof(z));
+    }
+    wm->dzdx = z[0];
+    wm->dzdy = z[1];
+    wm->z0 = z[3];
+    wm->zx0 = o->x[0];
+    wm->zy0 = o->y[0];
+    wm->back = o->back_facing;
+    if (g45_wm_state_global_depth_offset_enable(w) &&
+        o->type == GEN4_OBJ_TRIANGLE) {
+        const uint32_t *cl = gen4_draw_packet(
+            wm->d, G45_CMD_3DSTATE_GLOBAL_DEPTH_OFFSET_CLAMP, &len);
+        float slope = MAX(fabsf(z[0]), fabsf(z[1]));
+        float k = g45_wm_state_global_depth_offset_constant(w);
+        float r, bias, clamp = cl ? g45_3dstate_global_depth_offset_clamp_clamp(cl)
+                                  : 0.0f;
+
+        if (g45_wm_state_legacy_global_depth_bias(w)) {
+            r = 1.0f;
+        } else {
+            r = hwgpu_depth_resolution(wm->depth.format, MAX(fabsf(z[3]), 0.5f));
+        }
+        bias = k * r + g45_wm_state_global_depth_offset_scale(w) * slope;
+        bias = clamp > 0 ? MIN(bias, clamp) : clamp < 0 ? MAX(bias, clamp)
+                                                        : bias;
+        wm->z0 += bias;
+    }
+}
+
+/* Early depth/stencil: the pixels of subspan (x, y) in m that pass. */
+static uint8_t early_depth(Gen4Wm *wm, int32_t x, int32_t y, uint8_t m)
+{
+    for (int i = 0; i < 4; i++) {
+        int32_t px = x + (i & 1), py = y + (i >> 1);
+
+        if ((m & (1u << i)) &&
+            !gen4_depth_pixel(&wm->depth, wm->s, px, py,
+                              src_depth(wm, px, py), wm->back, true)) {
+            m &= ~(1u << i);
+        }
+    }
+    if (wm->stats) {
+        wm->s->ps_depth_count += __builtin_popcount(m);
+    }
+    return m;
+}
+
 void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                     uint32_t pue_rows)
 {
@@ -396,17 +492,22 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     unsigned n = 0;
     int32_t x0, y0, x1, y1;
 
-    if (!wm->prog || !g45_wm_state_thread_dispatch_enable(wm->wm)) {
+    bool shade = wm->prog && g45_wm_state_thread_dispatch_enable(wm->wm);
+
+    /* Without pixel shader threads only depth, stencil and statistics. */
+    if (!shade && !wm->depth.active && !wm->stats) {
         return;
     }
     if (o->type == GEN4_OBJ_LINE) {
         HWGPU_UNIMP(wm->s->host, "gen4 WM: lines are not rasterized yet");
         return;
     }
-    if (!g45_wm_state_dispatch_8(wm->wm) && !g45_wm_state_dispatch_16(wm->wm)) {
+    if (shade && !g45_wm_state_dispatch_8(wm->wm) &&
+        !g45_wm_state_dispatch_16(wm->wm)) {
         HWGPU_GUEST_ERROR(wm->s->host, "gen4 WM: no dispatch size enabled");
         return;
     }
+    depth_plane(wm, o, pue, pue_rows);
     /* The bounding box, inside the clip rectangle, on even pixels. */
     x0 = (int32_t)floorf(MIN(MIN(o->x[0], o->x[1]), o->x[2]));
     x1 = (int32_t)ceilf(MAX(MAX(o->x[0], o->x[1]), o->x[2]));
@@ -432,7 +533,10 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                     m |= 1u << i;
                 }
             }
-            if (!m) {
+            if (m && (!wm->late_depth || !shade)) {
+                m = early_depth(wm, x, y, m);
+            }
+            if (!m || !shade) {
                 continue;
             }
             batch[n++] = (Subspan) { .x = x, .y = y, .mask = m };

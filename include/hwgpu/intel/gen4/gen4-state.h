@@ -81,6 +81,8 @@ typedef struct Gen4State {
      */
     uint64_t work_left;
     uint64_t draw_work;         /* each draw's budget: GEN4_DRAW_WORK */
+    /* Samples that passed depth and stencil with statistics on (§8). */
+    uint64_t ps_depth_count;
 } Gen4State;
 
 /* Instructions one draw may run in all its threads. */

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/intel/gen4/gen4-depth.h"
 #include "hwgpu/intel/gen4/gen4-sf.h"
 
 /* Instructions one PS thread may run before it is stopped. */
@@ -45,6 +46,17 @@ typedef struct Gen4Wm {
     float bias_x, bias_y;       /* pixel sample offset (SF_STATE) */
     uint64_t threads, pixels, errors, rt_writes;
     Gen4Surfaces surfaces;
+    /*
+     * Depth and stencil: tested before the pixel shader (early), or at
+     * its render-target write when the shader may kill pixels, compute
+     * depth or the alpha test applies (late).  The current object's
+     * depth plane (window z = z0 + dzdx (x - x0) + dzdy (y - y0), the
+     * global depth offset included) and facing.
+     */
+    Gen4Depth depth;
+    bool late_depth, stats;
+    float z0, dzdx, dzdy, zx0, zy0;
+    bool back;
 } Gen4Wm;
 
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d);

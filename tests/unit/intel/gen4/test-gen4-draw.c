@@ -15,6 +15,7 @@
 
 #include "hwgpu/intel/gen4/gen4-pipe.h"
 #include "hwgpu/intel/gen4/gen4-wm.h"
+#include "hwgpu/intel/common/tiling.h"
 #include "gen4-test.h"
 #include "qtest/intel-g45-3d-fixture.h"
 
@@ -246,6 +247,153 @@ static void test_hostile_kernel_bounded(void)
     g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_GUEST_ERROR), >=, 1);
 }
 
+/* ---- depth and stencil ---- */
+
+#define DB          0x200000    /* D24_UNORM_S8_UINT, Y-tiled, 64x64 */
+#define DB_PITCH    256
+
+/* The SF thread writes a constant Z plane (C0 = z0 from R2.0) to PUE row 1. */
+static const char *sf_depth_kernel =
+    "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+    "mov(8) m2<1>F 0F { align1 nomask };\n"
+    "mov(1) m2.3<1>F g2<0,1,0>F { align1 nomask };\n"
+    "send(8) 1 null null urb 1 complete mlen 2 rlen 0 { align1 EOT };\n";
+
+/* Rectangle (x0, y0)-(x1, y1) at depth z in colour rgb, one RECTLIST. */
+static void depth_rect(float x0, float y0, float x1, float y1, float z,
+                       float r, float g, float b, Gen4DrawStats *stats)
+{
+    const float v[3][2] = { { x1, y1 }, { x0, y1 }, { x0, y0 } };
+    uint32_t prim[6] = { 0x7b000004 | (G45_3DPRIM_RECTLIST << 10), 3, 0, 1,
+                         0, 0 };
+
+    for (int i = 0; i < 3; i++) {
+        gen4t_wf(G3D_VB + i * 16, v[i][0]);
+        gen4t_wf(G3D_VB + i * 16 + 4, v[i][1]);
+        gen4t_wf(G3D_VB + i * 16 + 8, z);
+    }
+    gen4t_wf(G3D_CB + 0, r);
+    gen4t_wf(G3D_CB + 4, g);
+    gen4t_wf(G3D_CB + 8, b);
+    gen4_draw_snapshot(&st, prim, &dr);
+    gen4_draw(&st, &dr, stats);
+}
+
+/* D24S8 depth buffer of 1.0 / stencil 0, CC with cc2 (DW2) and cc0 (DW0). */
+static void setup_depth(uint32_t cc0, uint32_t cc1, uint32_t cc2, bool null)
+{
+    static const float tri[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
+
+    setup_draw(tri, 3, G45_3DPRIM_RECTLIST);
+    gen4t_kernel(G3D_SF_K, sf_depth_kernel);
+    gen4t_w32(G3D_WM_ST + 4, 1u << 8);              /* Z plane: PUE row 1 */
+    gen4t_w32(G3D_WM_ST + 16, 1);                   /* statistics */
+    gen4t_w32(G3D_CC_ST + 0, cc0);
+    gen4t_w32(G3D_CC_ST + 4, cc1);
+    gen4t_w32(G3D_CC_ST + 8, cc2);
+    gen4t_w32(G3D_CC_ST + 16, G3D_CC_ST + 0x20);    /* CC_VIEWPORT */
+    gen4t_wf(G3D_CC_ST + 0x20, 0.0f);
+    gen4t_wf(G3D_CC_ST + 0x24, 1.0f);
+    for (uint32_t o = 0; o < DB_PITCH * 64; o += 4) {
+        gen4t_w32(DB + o, 0x00ffffff);
+    }
+    /* 3DSTATE_DEPTH_BUFFER: 2D (or NULL), D24_UNORM_S8_UINT, Y-tiled. */
+    FEED(0x79050004,
+         (DB_PITCH - 1) | (2u << 18) | (1u << 26) | (1u << 27) | (1u << 29),
+         DB, (63u << 19) | (63u << 6), 0, 0);
+    if (null) {
+        FEED(0x79050004, (DB_PITCH - 1) | (2u << 18) | (7u << 29), 0, 0, 0, 0);
+    }
+    st.ps_depth_count = 0;
+}
+
+#define RED     0xffff0000u
+#define GREEN   0xff00ff00u
+#define BLUE    0xff0000ffu
+
+/* The colour the three rectangles of the depth tests leave at (x, y). */
+static uint32_t expect_less(uint32_t x, uint32_t y)
+{
+    bool a = x >= 8 && x < 40 && y >= 8 && y < 40;      /* z 0.5 */
+    bool b = x >= 24 && x < 56 && y >= 24 && y < 56;    /* z 0.25 */
+    bool c = y >= 30 && y < 34;                         /* z 0.75 */
+
+    return b ? GREEN : a ? RED : c ? BLUE : 0;
+}
+
+/*
+ * Depth LESS with writes: nearer rectangles win whatever the order, the
+ * farther one shows only where nothing was drawn; the D24S8 buffer holds
+ * the nearest depth at its Y-tiled address; PS_DEPTH_COUNT counts the
+ * samples that passed.  With a NULL depth buffer the same state tests
+ * nothing: the last rectangle is on top.
+ */
+static void test_depth_less(void)
+{
+    Gen4DrawStats stats = { 0 };
+    uint32_t d24, n = 0;
+
+    /* depth test LESS (2), write */
+    setup_depth(0, 0, (1u << 15) | (2u << 12) | (1u << 11), false);
+    depth_rect(8, 8, 40, 40, 0.5f, 1, 0, 0, &stats);
+    depth_rect(24, 24, 56, 56, 0.25f, 0, 1, 0, &stats);
+    depth_rect(0, 30, 64, 34, 0.75f, 0, 0, 1, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    for (uint32_t y = 0; y < 64; y++) {
+        for (uint32_t x = 0; x < 64; x++) {
+            g_assert_cmphex(pixel(x, y), ==, expect_less(x, y));
+            n += expect_less(x, y) == BLUE;
+        }
+    }
+    g_assert_cmpuint(n, ==, 64);
+    g_assert_cmpuint(st.ps_depth_count, ==, 1024 + 1024 + 64);
+    /* pixel (30, 30): depth 0.25 (0x400000), Y-tile byte offset 120*16+... */
+    memcpy(&d24, &gen4t_ram[DB + g45_ytile_offset(30 * 4, 30, DB_PITCH)], 4);
+    g_assert_cmphex(d24 & 0xffffff, ==, 0x400000);
+    memcpy(&d24, &gen4t_ram[DB + g45_ytile_offset(10 * 4, 10, DB_PITCH)], 4);
+    g_assert_cmphex(d24 & 0xffffff, ==, 0x800000);
+
+    setup_depth(0, 0, (1u << 15) | (2u << 12) | (1u << 11), true);
+    depth_rect(8, 8, 40, 40, 0.5f, 1, 0, 0, &stats);
+    depth_rect(24, 24, 56, 56, 0.25f, 0, 1, 0, &stats);
+    depth_rect(0, 30, 64, 34, 0.75f, 0, 0, 1, &stats);
+    g_assert_cmphex(pixel(30, 31), ==, BLUE);
+    g_assert_cmphex(pixel(30, 28), ==, GREEN);
+}
+
+/*
+ * Stencil: the first rectangle replaces stencil with 1 where it is drawn
+ * (test ALWAYS), the second draws only where stencil EQUAL 1, the third
+ * increments (saturating) where NOTEQUAL 0 and writes the colour there.
+ */
+static void test_stencil(void)
+{
+    Gen4DrawStats stats = { 0 };
+    uint32_t w;
+
+    /* DW0: test enable, func, fail/zfail/zpass ops; DW1: ref, masks. */
+#define CC0(func, zpass) ((1u << 31) | ((func) << 28) | (1u << 18) | \
+                          ((zpass) << 19))
+#define CC1(ref) (((ref) << 24) | (0xffu << 16) | (0xffu << 8))
+    setup_depth(CC0(0 /* ALWAYS */, 2 /* REPLACE */), CC1(1), 0, false);
+    depth_rect(8, 8, 40, 40, 0.5f, 1, 0, 0, &stats);
+    gen4t_w32(G3D_CC_ST + 0, CC0(3 /* EQUAL */, 0 /* KEEP */));
+    depth_rect(0, 0, 64, 20, 0.5f, 0, 1, 0, &stats);
+    gen4t_w32(G3D_CC_ST + 0, CC0(6 /* NOTEQUAL */, 3 /* INCRSAT */));
+    gen4t_w32(G3D_CC_ST + 4, CC1(0));
+    depth_rect(0, 30, 64, 64, 0.5f, 0, 0, 1, &stats);
+    g_assert_cmphex(pixel(10, 10), ==, GREEN);      /* stencil 1, drawn */
+    g_assert_cmphex(pixel(10, 25), ==, RED);        /* outside the 2nd */
+    g_assert_cmphex(pixel(50, 10), ==, 0);          /* stencil 0: culled */
+    g_assert_cmphex(pixel(10, 35), ==, BLUE);       /* stencil 1 != 0 */
+    g_assert_cmphex(pixel(50, 50), ==, 0);          /* stencil 0 == 0 */
+    memcpy(&w, &gen4t_ram[DB + g45_ytile_offset(10 * 4, 35, DB_PITCH)], 4);
+    g_assert_cmphex(w >> 24, ==, 2);                /* incremented */
+    g_assert_cmphex(w & 0xffffff, ==, 0xffffff);    /* depth untouched */
+    memcpy(&w, &gen4t_ram[DB + g45_ytile_offset(10 * 4, 10, DB_PITCH)], 4);
+    g_assert_cmphex(w >> 24, ==, 1);
+}
+
 /*
  * Capture and replay (gen4-capture.c): the triangle recorded as the device
  * records a draw, replayed from the file alone into the same bytes; a
@@ -301,6 +449,8 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gen4-draw/capture-replay", test_capture_replay);
+    g_test_add_func("/gen4-draw/depth-less", test_depth_less);
+    g_test_add_func("/gen4-draw/stencil", test_stencil);
     g_test_add_func("/gen4-draw/triangle", test_triangle);
     g_test_add_func("/gen4-draw/shared-edge", test_shared_edge);
     g_test_add_func("/gen4-draw/clipped-to-drawing-rectangle",

@@ -1,0 +1,171 @@
+/*
+ * Gen4 depth and stencil; see include/hwgpu/intel/gen4/gen4-depth.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+
+#include "hwgpu/intel/gen4/gen4-depth.h"
+#include "hwgpu/intel/common/tiling.h"
+#include "hwgpu/intel/g45/g45-cmd.h"
+#include "hwgpu/common/bits.h"
+#include "g45-cmd-gen.h"
+
+/* COMPAREFUNCTION and STENCILOP codes (g45-commands.xml) to the shared ones. */
+static const HwgpuCompare compare_of[8] = {
+    [G45_COMPAREFUNCTION_ALWAYS] = HWGPU_CMP_ALWAYS,
+    [G45_COMPAREFUNCTION_NEVER] = HWGPU_CMP_NEVER,
+    [G45_COMPAREFUNCTION_LESS] = HWGPU_CMP_LESS,
+    [G45_COMPAREFUNCTION_EQUAL] = HWGPU_CMP_EQUAL,
+    [G45_COMPAREFUNCTION_LEQUAL] = HWGPU_CMP_LEQUAL,
+    [G45_COMPAREFUNCTION_GREATER] = HWGPU_CMP_GREATER,
+    [G45_COMPAREFUNCTION_NOTEQUAL] = HWGPU_CMP_NOTEQUAL,
+    [G45_COMPAREFUNCTION_GEQUAL] = HWGPU_CMP_GEQUAL,
+};
+
+static const HwgpuStencilOp sop_of[8] = {
+    [G45_STENCILOP_KEEP] = HWGPU_SOP_KEEP,
+    [G45_STENCILOP_ZERO] = HWGPU_SOP_ZERO,
+    [G45_STENCILOP_REPLACE] = HWGPU_SOP_REPLACE,
+    [G45_STENCILOP_INCRSAT] = HWGPU_SOP_INCR_SAT,
+    [G45_STENCILOP_DECRSAT] = HWGPU_SOP_DECR_SAT,
+    [G45_STENCILOP_INCR] = HWGPU_SOP_INCR_WRAP,
+    [G45_STENCILOP_DECR] = HWGPU_SOP_DECR_WRAP,
+    [G45_STENCILOP_INVERT] = HWGPU_SOP_INVERT,
+};
+
+/* 3DSTATE_DEPTH_BUFFER formats (the D24 X8 and S8 forms share a layout). */
+static bool depth_format(uint32_t code, HwgpuDepthFormat *f)
+{
+    switch (code) {
+    case G45_3DSTATE_DEPTH_BUFFER_FORMAT_D32_FLOAT_S8X24_UINT:
+        *f = HWGPU_DEPTH_D32_FLOAT_S8X24_UINT;
+        return true;
+    case G45_3DSTATE_DEPTH_BUFFER_FORMAT_D32_FLOAT:
+        *f = HWGPU_DEPTH_D32_FLOAT;
+        return true;
+    case G45_3DSTATE_DEPTH_BUFFER_FORMAT_D24_UNORM_S8_UINT:
+        *f = HWGPU_DEPTH_D24_UNORM_S8_UINT;
+        return true;
+    case G45_3DSTATE_DEPTH_BUFFER_FORMAT_D24_UNORM_X8_UINT:
+        *f = HWGPU_DEPTH_D24_UNORM_X8_UINT;
+        return true;
+    case G45_3DSTATE_DEPTH_BUFFER_FORMAT_D16_UNORM:
+        *f = HWGPU_DEPTH_D16_UNORM;
+        return true;
+    default:
+        return false;
+    }
+}
+
+void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d)
+{
+    uint32_t len;
+    const uint32_t *db = gen4_draw_packet(d, G45_CMD_3DSTATE_DEPTH_BUFFER,
+                                          &len);
+    const uint32_t *cc = d->unit[GEN4_CC];
+
+    memset(z, 0, sizeof(*z));
+    if (!db || !d->unit_addr[GEN4_CC] ||
+        g45_3dstate_depth_buffer_surface_type(db) == G45_SURFTYPE_NULL) {
+        return;                 /* no depth buffer: tests and writes off */
+    }
+    if (g45_3dstate_depth_buffer_surface_type(db) != G45_SURFTYPE_2D ||
+        !depth_format(g45_3dstate_depth_buffer_format(db), &z->format)) {
+        HWGPU_UNIMP(s->host, "gen4 depth: surface type %u format %u",
+                    g45_3dstate_depth_buffer_surface_type(db),
+                    g45_3dstate_depth_buffer_format(db));
+        return;
+    }
+    z->base = g45_3dstate_depth_buffer_base_address(db);
+    z->pitch = g45_3dstate_depth_buffer_pitch_minus_1(db) + 1;
+    z->width = g45_3dstate_depth_buffer_width_minus_1(db) + 1;
+    z->height = g45_3dstate_depth_buffer_height_minus_1(db) + 1;
+    z->tiled = g45_3dstate_depth_buffer_tiled(db);
+    z->ywalk = g45_3dstate_depth_buffer_tile_walk(db);
+    z->depth_test = g45_color_calc_state_depth_test_enable(cc);
+    z->depth_write = g45_color_calc_state_depth_write_enable(cc);
+    z->depth_func = compare_of[g45_color_calc_state_depth_test_function(cc)];
+    if (hwgpu_depth_has_stencil(z->format)) {
+        z->stencil_test = g45_color_calc_state_stencil_test_enable(cc);
+        z->stencil_write = g45_color_calc_state_stencil_buffer_write_enable(cc);
+    }
+    z->face[0] = (Gen4StencilFace) {
+        .func = compare_of[g45_color_calc_state_stencil_test_function(cc)],
+        .fail = sop_of[g45_color_calc_state_stencil_fail_op(cc)],
+        .zfail = sop_of[g45_color_calc_state_stencil_pass_depth_fail_op(cc)],
+        .zpass = sop_of[g45_color_calc_state_stencil_pass_depth_pass_op(cc)],
+        .ref = g45_color_calc_state_stencil_reference(cc),
+        .test_mask = g45_color_calc_state_stencil_test_mask(cc),
+        .write_mask = g45_color_calc_state_stencil_write_mask(cc),
+    };
+    z->face[1] = z->face[0];
+    if (g45_color_calc_state_double_sided_stencil_enable(cc)) {
+        z->face[1] = (Gen4StencilFace) {
+            .func = compare_of[
+                g45_color_calc_state_backface_stencil_test_function(cc)],
+            .fail = sop_of[g45_color_calc_state_backface_stencil_fail_op(cc)],
+            .zfail = sop_of[
+                g45_color_calc_state_backface_stencil_pass_depth_fail_op(cc)],
+            .zpass = sop_of[
+                g45_color_calc_state_backface_stencil_pass_depth_pass_op(cc)],
+            .ref = g45_color_calc_state_backface_stencil_reference(cc),
+            .test_mask = g45_color_calc_state_backface_stencil_test_mask(cc),
+            .write_mask = g45_color_calc_state_backface_stencil_write_mask(cc),
+        };
+    }
+    z->min_depth = hwgpu_u2f(d->cc_viewport[0]);
+    z->max_depth = hwgpu_u2f(d->cc_viewport[1]);
+    z->active = z->depth_test || z->depth_write || z->stencil_test ||
+                z->stencil_write;
+}
+
+bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
+                      float src, bool back, bool update)
+{
+    const Gen4StencilFace *f = &z->face[back];
+    unsigned bpp = hwgpu_depth_bytes(z->format);
+    uint8_t px[8] = { 0 }, st, nst;
+    uint32_t dst, q;
+    uint64_t addr, xb;
+    bool spass = true, zpass = true;
+
+    if (!z->active) {
+        return true;
+    }
+    if (x < 0 || y < 0 || (uint32_t)x >= z->width ||
+        (uint32_t)y >= z->height) {
+        return true;            /* outside the buffer: nothing to test */
+    }
+    xb = (uint64_t)x * bpp;
+    addr = z->base + (!z->tiled ? (uint64_t)y * z->pitch + xb :
+                      z->ywalk ? g45_ytile_offset(xb, y, z->pitch) :
+                      g45_xtile_offset(xb, y, z->pitch));
+    if (addr + bpp > UINT32_MAX + 1ull) {
+        return true;
+    }
+    g45_gtt_read(s->gtt, addr, px, bpp);
+    hwgpu_depth_load(z->format, px, &dst, &st);
+    /* the CC viewport clamps the source depth (§8 Depth Clamp) */
+    src = src < z->min_depth ? z->min_depth : src;
+    src = src > z->max_depth ? z->max_depth : src;
+    q = hwgpu_depth_quantize(z->format, src);
+    if (z->stencil_test) {
+        spass = hwgpu_stencil_compare(f->func, f->ref, st, f->test_mask);
+    }
+    if (spass && z->depth_test) {
+        zpass = hwgpu_depth_compare(z->format, z->depth_func, q, dst);
+    }
+    if (update && (z->stencil_write || (z->depth_write && spass && zpass))) {
+        nst = st;
+        if (z->stencil_test && z->stencil_write) {
+            nst = hwgpu_stencil_apply(!spass ? f->fail :
+                                      !zpass ? f->zfail : f->zpass,
+                                      st, f->ref);
+        }
+        hwgpu_depth_store(z->format, px, q, z->depth_write && spass && zpass,
+                          nst, z->stencil_write ? f->write_mask : 0);
+        g45_gtt_write(s->gtt, addr, px, bpp);
+    }
+    return spass && zpass;
+}

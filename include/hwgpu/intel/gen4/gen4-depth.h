@@ -1,0 +1,45 @@
+/*
+ * Gen4 depth and stencil (G45 PRM Vol 2 §8 windower, the depth/stencil
+ * fields of COLOR_CALC_STATE, 3DSTATE_DEPTH_BUFFER; crocus-g45.md §3.5,
+ * §6.3): the per-draw view of the depth buffer and the tests, on top of
+ * hw/render/depth.c.  A NULL depth buffer turns depth and stencil off
+ * whatever COLOR_CALC_STATE says.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HWGPU_INTEL_GEN4_DEPTH_H
+#define HWGPU_INTEL_GEN4_DEPTH_H
+
+#include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/render/depth.h"
+
+typedef struct Gen4StencilFace {
+    HwgpuCompare func;
+    HwgpuStencilOp fail, zfail, zpass;
+    uint8_t ref, test_mask, write_mask;
+} Gen4StencilFace;
+
+typedef struct Gen4Depth {
+    bool active;                /* a depth buffer with a test or a write */
+    HwgpuDepthFormat format;
+    uint32_t base, pitch, width, height;
+    bool tiled, ywalk;
+    bool depth_test, depth_write, stencil_test, stencil_write;
+    HwgpuCompare depth_func;
+    Gen4StencilFace face[2];    /* front, back */
+    float min_depth, max_depth; /* CC_VIEWPORT */
+    uint64_t passed;            /* samples that passed (statistics) */
+} Gen4Depth;
+
+void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d);
+
+/*
+ * Pixel (x, y) with source depth src (window space, before the CC
+ * viewport clamp): the depth and stencil tests; with `update`, the
+ * stencil operation and the depth write they call for.  True when the
+ * pixel passes (always, when the unit is inactive).
+ */
+bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
+                      float src, bool back, bool update);
+
+#endif
