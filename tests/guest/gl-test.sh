@@ -17,7 +17,8 @@ source "$(dirname "$0")/tap.sh"
 # 33 apart), hence its lower bound.
 # The scenes not listed are measured and printed; they join the list as
 # the units they need land (docs/gen4-3d.md, "Not yet").
-ASSERTED="flat:99 smooth:99 blend:99 scissor:99 cull:99 many:94"
+ASSERTED="flat:99 smooth:99 depth:99 stencil:99 blend:99 scissor:99 cull:99"
+ASSERTED+=" offset:99 query:99 many:94"
 
 dir=$HWGPU_CACHE/test-results/gl
 rm -rf "$dir"; mkdir -p "$dir/in"
@@ -66,7 +67,8 @@ for f in "$r"/crocus/*.ppm; do
 done
 q_c=$(sec scenes-crocus | sed -n 's/^scene [0-9]* query queried=\([0-9]*\).*/\1/p')
 q_l=$(sec scenes-llvmpipe | sed -n 's/^scene [0-9]* query queried=\([0-9]*\).*/\1/p')
-echo "# occlusion query: crocus $q_c samples, llvmpipe $q_l (expected 8192)"
+check "occlusion query: crocus counts $q_c samples, llvmpipe $q_l (8192 expected)" \
+    [ "$q_c" = 8192 -a "$q_l" = 8192 ]
 # Each scene's time (draw + read back, ms) on both, printed, not asserted.
 join <(sec scenes-crocus | awk '{for (i = 1; i <= NF; i++) if ($i ~ /^ms=/) print $3, substr($i, 4)}' | sort) \
      <(sec scenes-llvmpipe | awk '{for (i = 1; i <= NF; i++) if ($i ~ /^ms=/) print $3, substr($i, 4)}' | sort) |
