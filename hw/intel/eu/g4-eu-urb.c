@@ -103,8 +103,19 @@ static bool urb_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
                           u->size);
     }
     u->writes++;
+    if (((f >> 15) & 1) && u->complete) {
+        u->complete(u->complete_opaque, msg->payload[0] & 0xffff,
+                    msg->payload, (f >> 14) & 1);
+    }
     if (alloc && msg->rlen >= 1) {  /* allocate writeback (L6778-L6784) */
-        resp->data[0][0] = u->next_handle & 0xffff;
+        /*
+         * A header-shaped register: the new handle in DW0, the rest of
+         * M0 echoed, so that the thread can send it as its next header
+         * (crocus's GS and CLIP kernels do).
+         */
+        memcpy(resp->data[0], msg->payload, 32);
+        resp->data[0][0] = (msg->payload[0] & 0xffff0000u) |
+                           (u->next_handle & 0xffff);
         resp->wmask[0] = 0xff;
         u->next_handle += u->alloc_rows;
     }

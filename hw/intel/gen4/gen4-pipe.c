@@ -12,6 +12,7 @@
 #include "hwgpu/intel/gen4/gen4-pipe.h"
 #include "hwgpu/intel/gen4/gen4-vf.h"
 #include "hwgpu/intel/gen4/gen4-vs.h"
+#include "hwgpu/intel/gen4/gen4-gs.h"
 #include "hwgpu/intel/gen4/gen4-prim.h"
 #include "hwgpu/intel/gen4/gen4-sf.h"
 #include "hwgpu/intel/gen4/gen4-wm.h"
@@ -79,12 +80,11 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     Raster r = { .stats = stats };
     uint32_t first = 0;
 
+    Gen4GsOut gs = { 0 };
+    const uint8_t *pstart, *pend;
+    uint32_t nv;
+
     s->work_left = s->draw_work;
-    if (d->unit_addr[GEN4_GS]) {
-        HWGPU_UNIMP(s->host, "gen4: the fixed-function GS stage (topology "
-                    "conversion) is not implemented; draw skipped");
-        return;
-    }
     gen4_vf_run(s, d, collect, &c);
     if (c.truncated) {
         HWGPU_UNIMP(s->host, "gen4: draw of more than %u vertices cut "
@@ -100,14 +100,29 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     r.vue = vs.vue;
     r.vue_dw = vs.vue_dw;
     r.topology = g45_3dprimitive_topology(d->prim);
+    pstart = c.start;
+    pend = c.end;
+    nv = c.n;
+    if (d->unit_addr[GEN4_GS]) {
+        /* The GS's primitives replace the VS's. */
+        gen4_gs_run(s, d, vs.vue, vs.vue_dw, c.start, c.end, c.n, &gs);
+        stats->gs_threads += gs.threads;
+        stats->errors += gs.errors;
+        r.vue = gs.vue;
+        r.vue_dw = gs.vue_dw;
+        r.topology = gs.topology;
+        pstart = gs.start;
+        pend = gs.end;
+        nv = gs.n;
+    }
     gen4_sf_begin(&r.sf, s, d);
     gen4_wm_begin(&r.wm, s, d);
     /* Each primitive (PrimStart .. PrimEnd) decomposed into objects. */
-    for (uint32_t i = 0; i < c.n; i++) {
-        if (c.start[i]) {
+    for (uint32_t i = 0; i < nv; i++) {
+        if (pstart[i]) {
             first = i;
         }
-        if (c.end[i] || i + 1 == c.n) {
+        if (pend[i] || i + 1 == nv) {
             Gen4Provoking pv = {
                 .tristrip = g45_sf_state_tristrip_provoking_vertex(
                     d->unit[GEN4_SF]),
@@ -131,6 +146,7 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     stats->errors += r.sf.errors + r.wm.errors;
     gen4_wm_end(&r.wm);
     gen4_sf_end(&r.sf);
+    gen4_gs_free(&gs);
     g_free(vs.vue);
 out:
     g_free(c.data);

@@ -208,6 +208,14 @@ typedef struct G4EuUrb {
     uint32_t next_handle;
     uint32_t alloc_rows;
     uint32_t writes;        /* statistics: URB_WRITE messages accepted */
+    /*
+     * Told of every write with Complete (descriptor bit 15): its handle,
+     * header (M0) and Used bit.  The GS and CLIP units collect the
+     * vertices their threads emit this way.  NULL: nobody listens.
+     */
+    void (*complete)(void *opaque, uint32_t handle, const uint32_t *header,
+                     bool used);
+    void *complete_opaque;
 } G4EuUrb;
 
 void g4_eu_urb_attach(G4EuEnv *env, G4EuUrb *urb);

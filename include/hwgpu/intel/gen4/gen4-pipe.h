@@ -21,7 +21,7 @@
 
 typedef struct Gen4DrawStats {
     uint64_t vertices, objects, culled;
-    uint64_t vs_threads, sf_threads, ps_threads, pixels, errors;
+    uint64_t vs_threads, gs_threads, sf_threads, ps_threads, pixels, errors;
 } Gen4DrawStats;
 
 /* Run draw d (its snapshot) through the pipeline. */

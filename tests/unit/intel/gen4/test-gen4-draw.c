@@ -394,6 +394,72 @@ static void test_stencil(void)
     g_assert_cmphex(w >> 24, ==, 1);
 }
 
+/* ---- the fixed-function GS ---- */
+
+#define GS_ST   0x20100
+#define GS_K    0x30800
+
+/* Emit the 4 input vertices (g1..g4) as one POLYGON, as crocus's does. */
+static const char *gs_kernel =
+    "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+    "mov(1) m1.2<1>UD 0x0000003aUD { align1 nomask };\n"
+    "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+    "send(8) 1 g10<1>UD null urb 0 allocate used complete mlen 2 rlen 1 "
+    "{ align1 nomask };\n"
+    "mov(8) m1<1>UD g10<8,8,1>UD { align1 nomask };\n"
+    "mov(1) m1.2<1>UD 0x00000038UD { align1 nomask };\n"
+    "mov(8) m2<1>UD g2<8,8,1>UD { align1 nomask };\n"
+    "send(8) 1 g10<1>UD null urb 0 allocate used complete mlen 2 rlen 1 "
+    "{ align1 nomask };\n"
+    "mov(8) m1<1>UD g10<8,8,1>UD { align1 nomask };\n"
+    "mov(1) m1.2<1>UD 0x00000038UD { align1 nomask };\n"
+    "mov(8) m2<1>UD g3<8,8,1>UD { align1 nomask };\n"
+    "send(8) 1 g10<1>UD null urb 0 allocate used complete mlen 2 rlen 1 "
+    "{ align1 nomask };\n"
+    "mov(8) m1<1>UD g10<8,8,1>UD { align1 nomask };\n"
+    "mov(1) m1.2<1>UD 0x00000039UD { align1 nomask };\n"
+    "mov(8) m2<1>UD g4<8,8,1>UD { align1 nomask };\n"
+    "send(8) 1 null null urb 0 used complete mlen 2 rlen 0 "
+    "{ align1 nomask EOT };\n";
+
+/*
+ * QUADLIST through the GS: one thread per quad, its 4 vertices in the
+ * payload; the POLYGON it emits (allocate-chained URB entries) covers the
+ * two quads' pixels exactly once each.
+ */
+static void test_gs_quads(void)
+{
+    static const float quads[8][2] = {
+        { 4, 4 }, { 36, 4 }, { 36, 36 }, { 4, 36 },
+        { 40, 40 }, { 60, 40 }, { 60, 50 }, { 40, 50 },
+    };
+    Gen4DrawStats stats = { 0 };
+    uint32_t lit = 0;
+
+    setup_draw(quads, 8, G45_3DPRIM_QUADLIST);
+    gen4t_kernel(GS_K, gs_kernel);
+    gen4t_w32(GS_ST + 0, GS_K);
+    gen4t_w32(GS_ST + 12, 1 | (0 << 4) | (1 << 11));    /* GRF 1, 1 row */
+    FEED(0x78000005, G3D_VS_ST, GS_ST | 1, 0, G3D_SF_ST, G3D_WM_ST,
+         G3D_CC_ST);
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.gs_threads, ==, 2);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+    for (uint32_t y = 0; y < 64; y++) {
+        for (uint32_t x = 0; x < 64; x++) {
+            bool in = (x >= 4 && x < 36 && y >= 4 && y < 36) ||
+                      (x >= 40 && x < 60 && y >= 40 && y < 50);
+
+            g_assert_cmphex(pixel(x, y), ==, in ? COLOUR : 0);
+            lit += in;
+        }
+    }
+    g_assert_cmpuint(lit, ==, 1024 + 200);
+    g_assert_cmpuint(stats.pixels, ==, lit);
+}
+
 /*
  * Capture and replay (gen4-capture.c): the triangle recorded as the device
  * records a draw, replayed from the file alone into the same bytes; a
@@ -451,6 +517,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/capture-replay", test_capture_replay);
     g_test_add_func("/gen4-draw/depth-less", test_depth_less);
     g_test_add_func("/gen4-draw/stencil", test_stencil);
+    g_test_add_func("/gen4-draw/gs-quads", test_gs_quads);
     g_test_add_func("/gen4-draw/triangle", test_triangle);
     g_test_add_func("/gen4-draw/shared-edge", test_shared_edge);
     g_test_add_func("/gen4-draw/clipped-to-drawing-rectangle",
