@@ -225,7 +225,9 @@ bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,
             /* V0 top-most, then left-most (§7.5.1.4). */
             if (y[1] < y[0] || (y[1] == y[0] && x[1] < x[0])) {
                 order[0] = 1, order[1] = 0;
+                out->reversed = true;
             }
+            out->last_pixel = g45_sf_state_last_pixel_enable(st);
             if (x[0] == x[1] && y[0] == y[1]) {
                 sf->culled++;
                 return false;       /* degenerate (Table 7-7) */

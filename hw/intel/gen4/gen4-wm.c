@@ -17,6 +17,7 @@
 #include "hwgpu/intel/gen4/gen4-wm.h"
 #include "hwgpu/intel/gen4/gen4-vs.h"
 #include "hwgpu/intel/gen4/gen4-format.h"
+#include "hwgpu/render/raster.h"
 #include "hwgpu/intel/common/tiling.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 #include "hwgpu/common/bits.h"
@@ -485,6 +486,88 @@ static uint8_t early_depth(Gen4Wm *wm, int32_t x, int32_t y, uint8_t m)
     return m;
 }
 
+/* ---- lines ---- */
+
+typedef struct LinePixels {
+    GHashTable *index;          /* subspan (y << 16 | x) -> 1 + its slot */
+    GArray *subspans;           /* Subspan, in the order first reached */
+} LinePixels;
+
+static void line_pixel(void *opaque, int32_t x, int32_t y)
+{
+    LinePixels *lp = opaque;
+    uint32_t key;
+    guint slot;
+
+    if (x < 0 || y < 0 || x > 0xffff || y > 0xffff) {
+        return;
+    }
+    key = (uint32_t)(y & ~1) << 16 | (uint32_t)(x & ~1);
+    slot = GPOINTER_TO_UINT(g_hash_table_lookup(lp->index,
+                                                GUINT_TO_POINTER(key)));
+    if (!slot) {
+        Subspan ss = { .x = x & ~1, .y = y & ~1 };
+
+        g_array_append_val(lp->subspans, ss);
+        slot = lp->subspans->len;
+        g_hash_table_insert(lp->index, GUINT_TO_POINTER(key),
+                            GUINT_TO_POINTER(slot));
+    }
+    g_array_index(lp->subspans, Subspan, slot - 1).mask |=
+        1u << ((x & 1) | (y & 1) << 1);
+}
+
+/*
+ * A line: zero width by the diamond-exit rule, wider ones as the
+ * parallelogram of §7.3.12 (hw/render/raster.c); its pixels grouped
+ * into subspans for the pixel shader.
+ */
+static void wm_line(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
+                    uint32_t pue_rows, bool shade)
+{
+    LinePixels lp = {
+        .index = g_hash_table_new(g_direct_hash, g_direct_equal),
+        .subspans = g_array_new(false, false, sizeof(Subspan)),
+    };
+    Subspan batch[64];
+    unsigned n = 0;
+    int32_t clip[4] = { MAX(o->clip[0], 0), MAX(o->clip[1], 0), o->clip[2],
+                        o->clip[3] };
+    int a = o->reversed ? 1 : 0, b = 1 - a;   /* the line's own direction */
+    uint64_t budget = wm->s->work_left;
+
+    if (o->line_width == 0) {
+        hwgpu_line_diamond(o->x[a], o->y[a], o->x[b], o->y[b], wm->bias_x,
+                           wm->bias_y, o->last_pixel, clip, &budget,
+                           line_pixel, &lp);
+    } else {
+        hwgpu_line_wide(o->x[a], o->y[a], o->x[b], o->y[b], o->line_width,
+                        wm->bias_x, wm->bias_y, clip, &budget, line_pixel,
+                        &lp);
+    }
+    wm->s->work_left = budget;
+    for (guint k = 0; k < lp.subspans->len && wm->s->work_left; k++) {
+        Subspan ss = g_array_index(lp.subspans, Subspan, k);
+
+        if (!wm->late_depth || !shade) {
+            ss.mask = early_depth(wm, ss.x, ss.y, ss.mask);
+        }
+        if (!ss.mask || !shade) {
+            continue;
+        }
+        batch[n++] = ss;
+        if (n == G_N_ELEMENTS(batch)) {
+            dispatch(wm, o, pue, pue_rows, batch, n);
+            n = 0;
+        }
+    }
+    if (n) {
+        dispatch(wm, o, pue, pue_rows, batch, n);
+    }
+    g_hash_table_destroy(lp.index);
+    g_array_free(lp.subspans, true);
+}
+
 void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                     uint32_t pue_rows)
 {
@@ -498,16 +581,16 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     if (!shade && !wm->depth.active && !wm->stats) {
         return;
     }
-    if (o->type == GEN4_OBJ_LINE) {
-        HWGPU_UNIMP(wm->s->host, "gen4 WM: lines are not rasterized yet");
-        return;
-    }
     if (shade && !g45_wm_state_dispatch_8(wm->wm) &&
         !g45_wm_state_dispatch_16(wm->wm)) {
         HWGPU_GUEST_ERROR(wm->s->host, "gen4 WM: no dispatch size enabled");
         return;
     }
     depth_plane(wm, o, pue, pue_rows);
+    if (o->type == GEN4_OBJ_LINE) {
+        wm_line(wm, o, pue, pue_rows, shade);
+        return;
+    }
     /* The bounding box, inside the clip rectangle, on even pixels. */
     x0 = (int32_t)floorf(MIN(MIN(o->x[0], o->x[1]), o->x[2]));
     x1 = (int32_t)ceilf(MAX(MAX(o->x[0], o->x[1]), o->x[2]));

@@ -48,6 +48,8 @@ typedef struct Gen4SetupObj {
     uint32_t pue;               /* first 256-bit row of its PUE */
     bool poly_stipple;
     float line_width;
+    bool reversed;              /* a line whose vertices were swapped */
+    bool last_pixel;            /* SF_STATE Last Pixel Enable */
 } Gen4SetupObj;
 
 typedef struct Gen4Sf {
