@@ -254,7 +254,11 @@ void gen4_draw_snapshot(Gen4State *s, const uint32_t *prim, Gen4Draw *d)
                   g45_color_calc_state_cc_viewport_pointer(d->unit[GEN4_CC]),
                   d->cc_viewport, sizeof(d->cc_viewport));
     }
-    if (d->unit_addr[GEN4_SF]) {
+    /* SF_VIEWPORT holds the viewport transform and the scissor rectangle:
+     * a draw using neither (blorp's) may leave its pointer at 0. */
+    if (d->unit_addr[GEN4_SF] &&
+        (g45_sf_state_viewport_transform_enable(d->unit[GEN4_SF]) ||
+         g45_sf_state_scissor_enable(d->unit[GEN4_SF]))) {
         draw_read(s, d, d->general_base +
                   g45_sf_state_sf_viewport_pointer(d->unit[GEN4_SF]),
                   d->sf_viewport, sizeof(d->sf_viewport));
