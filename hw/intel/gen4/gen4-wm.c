@@ -107,6 +107,17 @@ static bool cc_blend(Gen4Wm *wm, HwgpuBlend *b)
 }
 
 /* One pixel's colour into surface ss (dropped outside it). */
+/* Whether every colour channel of f is UNORM (logic ops apply, §9). */
+static bool all_unorm(const HwgpuFormat *f)
+{
+    for (unsigned i = 0; i < f->nchan; i++) {
+        if (f->chan[i].name != 'X' && f->chan[i].type != HWGPU_CT_UNORM) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
                      const HwgpuBlend *blend, uint32_t x, uint32_t y,
                      uint32_t rgba[4])
@@ -129,8 +140,32 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
     if (addr + bpp - 1 > UINT32_MAX) {
         return;
     }
-    if (mask != 0xf || f->nchan < 4 || blend) {
+    if (mask != 0xf || f->nchan < 4 || blend || wm->logic_op >= 0) {
         g45_gtt_read(wm->s->gtt, addr, px, bpp);
+    }
+    if (wm->logic_op >= 0 && all_unorm(f)) {
+        /* COLOR_CALC_STATE logic op instead of blending, on the packed
+         * colour, under the channel write enables */
+        static const uint32_t ones[4] = {
+            0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u,
+        };
+        uint8_t sp[16] = { 0 }, cm[16] = { 0 };
+
+        if (f->srgb) {
+            for (int c = 0; c < 3; c++) {
+                rgba[c] = hwgpu_f2u(hwgpu_linear_to_srgb(hwgpu_u2f(rgba[c])));
+            }
+        }
+        hwgpu_format_pack(f, rgba, 0xf, sp);
+        hwgpu_format_pack(f, ones, mask, cm);
+        for (unsigned b = 0; b < bpp; b++) {
+            uint8_t l = (uint8_t)hwgpu_logic_op(wm->logic_op, sp[b], px[b]);
+
+            px[b] = (l & cm[b]) | (px[b] & ~cm[b]);
+        }
+        g45_gtt_write(wm->s->gtt, addr, px, bpp);
+        wm->pixels++;
+        return;
     }
     if (blend) {
         uint32_t d[4];
@@ -218,7 +253,8 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
                     g45_surface_state_surface_format(ss));
         return true;
     }
-    blending = !hwgpu_format_is_integer(f) && cc_blend(wm, &blend);
+    blending = !hwgpu_format_is_integer(f) && wm->logic_op < 0 &&
+               cc_blend(wm, &blend);
     wm->rt_writes++;
     for (unsigned p = 0; p < nss * 4; p++) {
         unsigned s = p / 4, i = p % 4;
@@ -280,6 +316,10 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
                      (d->unit_addr[GEN4_CC] &&
                       g45_color_calc_state_alpha_test_enable(d->unit[GEN4_CC]));
     wm->stats = g45_wm_state_statistics_enable(wm->wm);
+    wm->logic_op = d->unit_addr[GEN4_CC] &&
+                   g45_color_calc_state_logic_op_enable(d->unit[GEN4_CC]) ?
+                   (int)g45_color_calc_state_logic_op_function(
+                       d->unit[GEN4_CC]) : -1;
     /* Origin bias, U0.4 pixels (SF_STATE DW6, §7.3.3). */
     wm->bias_x = g45_sf_state_horizontal_origin_bias(sfs) / 16.0f;
     wm->bias_y = g45_sf_state_vertical_origin_bias(sfs) / 16.0f;

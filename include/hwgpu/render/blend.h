@@ -11,6 +11,8 @@
 #ifndef HWGPU_RENDER_BLEND_H
 #define HWGPU_RENDER_BLEND_H
 
+#include <stdint.h>
+
 typedef enum HwgpuBlendFactor {
     HWGPU_BF_ZERO,
     HWGPU_BF_ONE,
@@ -46,5 +48,17 @@ typedef struct HwgpuBlend {
 /* out = blend(src, dst), channel by channel (RGBA floats). */
 void hwgpu_blend(const HwgpuBlend *b, const float src[4], const float dst[4],
                  float out[4]);
+
+/*
+ * A logic op on packed bits, by its truth table (the 4-bit code GL, D3D
+ * and the Intel PRMs share: bit 3 the result for source 1 and
+ * destination 1, bit 2 for 1/0, bit 1 for 0/1, bit 0 for 0/0; so COPY is
+ * 0xc, XOR 0x6, NOOP 0xa).
+ */
+static inline uint32_t hwgpu_logic_op(unsigned table, uint32_t s, uint32_t d)
+{
+    return ((table & 8) ? s & d : 0) | ((table & 4) ? s & ~d : 0) |
+           ((table & 2) ? ~s & d : 0) | ((table & 1) ? ~s & ~d : 0);
+}
 
 #endif

@@ -55,6 +55,7 @@ typedef struct Gen4Wm {
      */
     Gen4Depth depth;
     bool late_depth, stats;
+    int logic_op;               /* COLOR_CALC_STATE logic op, -1: off */
     float z0, dzdx, dzdy, zx0, zy0;
     bool back;
 } Gen4Wm;

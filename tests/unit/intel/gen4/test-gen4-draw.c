@@ -247,6 +247,41 @@ static void test_hostile_kernel_bounded(void)
     g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_GUEST_ERROR), >=, 1);
 }
 
+/*
+ * Logic ops (COLOR_CALC_STATE DW2 bit 0, DW5 19:16) on the packed colour
+ * instead of blending, under the write disables: XOR, then AND_INVERTED
+ * with blue writes disabled.
+ */
+static void test_logic_op(void)
+{
+    static const float quad[3][2] = { { 0, 0 }, { 64, 0 }, { 0, 64 } };
+    Gen4DrawStats stats = { 0 };
+    const uint32_t dst = 0x12345678u;
+
+    setup_draw(quad, 3, G45_3DPRIM_TRILIST);
+    for (uint32_t y = 0; y < 64; y++) {
+        for (uint32_t x = 0; x < 64; x++) {
+            gen4t_w32(RT + y * RT_PITCH + x * 4, dst);
+        }
+    }
+    gen4t_w32(G3D_CC_ST + 8, 1);                            /* logic op on */
+    gen4t_w32(G3D_CC_ST + 12, 1u << 12);                    /* and blend */
+    gen4t_w32(G3D_CC_ST + 20, G45_LOGICOP_XOR << 16);
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    g_assert_cmphex(pixel(2, 2), ==, COLOUR ^ dst);
+    g_assert_cmphex(pixel(63, 63), ==, dst);                /* not covered */
+    /* AND_INVERTED (~src & dst) with blue writes disabled (DW0 bit 18) */
+    gen4t_w32(G3D_CC_ST + 20, G45_LOGICOP_AND_INVERTED << 16);
+    gen4t_w32(G3D_STATE_BO + 0x40, (1u << 29) | (0x0c0u << 18) | (1u << 14));
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmphex(pixel(2, 2), ==,
+                    ((~COLOUR & (COLOUR ^ dst)) & 0xffffff00u) |
+                    ((COLOUR ^ dst) & 0xffu));
+}
+
 /* ---- depth and stencil ---- */
 
 #define DB          0x200000    /* D24_UNORM_S8_UINT, Y-tiled, 64x64 */
@@ -523,6 +558,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/clipped-to-drawing-rectangle",
                     test_clipped_to_drawing_rectangle);
     g_test_add_func("/gen4-draw/blend", test_blend);
+    g_test_add_func("/gen4-draw/logic-op", test_logic_op);
     g_test_add_func("/gen4-draw/hostile-kernel-bounded",
                     test_hostile_kernel_bounded);
     return g_test_run();
