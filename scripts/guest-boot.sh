@@ -55,20 +55,16 @@ shot() {
     /usr/bin/python3 "$HWGPU_REPO/scripts/qmp.py" "$out/qmp.sock" screendump "$out/screen.png"
 }
 
-status=0 shot_done=0
-while kill -0 $qpid 2>/dev/null; do
+shot_done=0
+hold_shot() {
     if [ $shot_done = 0 ] && grep -q HWGPU-HOLD "$out/serial.log" 2>/dev/null; then
         sleep 2
         shot && log "screenshot at $((SECONDS - t0)) s" || log "screendump failed"
         shot_done=1
     fi
-    if [ $((SECONDS - t0)) -gt "$timeout" ]; then
-        log "guest did not finish in $timeout s; stopping it"
-        kill $qpid; status=1; break
-    fi
-    sleep 0.5
-done
-wait $qpid || status=1
+}
+wait_qemu $qpid "$timeout" $t0 hold_shot
+status=$qemu_status
 log "guest ran $((SECONDS - t0)) s (QEMU exit status ok: $([ $status = 0 ] && echo yes || echo no))"
 grep -q HWGPU-DONE "$out/serial.log" 2>/dev/null || { log "guest did not reach HWGPU-DONE"; status=1; }
 log "serial log: $out/serial.log"

@@ -48,8 +48,10 @@ t0=$SECONDS
     -D "$out/qemu.log" -d guest_errors,unimp "$@" &
 qpid=$!
 
-shots=0 status=0
-while kill -0 $qpid 2>/dev/null; do
+shots=0
+# Each HWGPU-SHOT line on the console: a screendump.
+take_shots() {
+    local n name
     n=$(grep -c HWGPU-SHOT "$out/serial.log" 2>/dev/null || true)
     if [ "${n:-0}" -gt $shots ]; then
         name=screen.png
@@ -58,13 +60,9 @@ while kill -0 $qpid 2>/dev/null; do
             log "screenshot $name at $((SECONDS - t0)) s" || log "screendump failed"
         shots=$((shots + 1))
     fi
-    if [ $((SECONDS - t0)) -gt "$timeout" ]; then
-        log "guest did not finish in $timeout s; stopping it"
-        kill $qpid; status=1; break
-    fi
-    sleep 0.5
-done
-wait $qpid || status=1
+}
+wait_qemu $qpid "$timeout" $t0 take_shots
+status=$qemu_status
 log "guest ran $((SECONDS - t0)) s"
 mkdir -p "$out/result"
 tar -xf "$out/out.img" -C "$out/result" 2>/dev/null || { log "no results on the output disk"; status=1; }

@@ -29,6 +29,23 @@ mkdir -p "$HWGPU_CACHE"
 log() { printf '[hwgpu %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
+# wait_qemu PID TIMEOUT T0 [TICK]: wait for a guest's QEMU to exit, calling
+# the function TICK every half second; past TIMEOUT seconds from T0 (a
+# $SECONDS value) the guest is stopped.  qemu_status: 0 when it exited well.
+wait_qemu() {
+    local pid=$1 timeout=$2 t0=$3 tick=${4:-:}
+    qemu_status=0
+    while kill -0 "$pid" 2>/dev/null; do
+        "$tick"
+        if [ $((SECONDS - t0)) -gt "$timeout" ]; then
+            log "guest did not finish in $timeout s; stopping it"
+            kill "$pid"; qemu_status=1; break
+        fi
+        sleep 0.5
+    done
+    wait "$pid" || qemu_status=1
+}
+
 # step NAME CMD...: run a long step, printing how long it took.
 step() {
     local name=$1; shift

@@ -26,8 +26,8 @@ def read_ppm(path):
     return w, h, px
 
 
-def compare(a, b):
-    wa, ha, pa = read_ppm(a)
+def compare(a, b, read_a=read_ppm):
+    wa, ha, pa = read_a(a)
     wb, hb, pb = read_ppm(b)
     if (wa, ha) != (wb, hb):
         return 0.0, 0.0, 255
@@ -64,17 +64,9 @@ def read_png_rows_flipped(path):
     return w, h, bytes(px)
 
 
-def compare_png(png, ppm):
-    wa, ha, pa = read_png_rows_flipped(png)
-    wb, hb, pb = read_ppm(ppm)
-    if (wa, ha) != (wb, hb):
-        return 0.0, 0.0, 255
-    return stats(pa, pb, wa * ha)
-
-
 def main():
     if sys.argv[1] == '--png':
-        e, c, m = compare_png(sys.argv[2], sys.argv[3])
+        e, c, m = compare(sys.argv[2], sys.argv[3], read_png_rows_flipped)
         print('exact=%.2f%% close=%.2f%% maxdiff=%d' % (e, c, m))
         return
     da, db = sys.argv[1], sys.argv[2]
