@@ -316,6 +316,23 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
                      (d->unit_addr[GEN4_CC] &&
                       g45_color_calc_state_alpha_test_enable(d->unit[GEN4_CC]));
     wm->stats = g45_wm_state_statistics_enable(wm->wm);
+    /* Polygon stipple (§8.3.3): the pattern's rows top to bottom, bit 31
+     * leftmost, its upper-left corner at the offset. */
+    if (g45_wm_state_polygon_stipple_enable(wm->wm)) {
+        const uint32_t *pat = gen4_draw_packet(
+            d, G45_CMD_3DSTATE_POLY_STIPPLE_PATTERN, &len);
+        const uint32_t *off = gen4_draw_packet(
+            d, G45_CMD_3DSTATE_POLY_STIPPLE_OFFSET, &len);
+
+        wm->stipple = true;
+        for (uint32_t r = 0; r < 32; r++) {
+            wm->stipple_rows[r] = pat ?
+                g45_3dstate_poly_stipple_pattern_row_pattern(
+                    g45_3dstate_poly_stipple_pattern_row(pat, r)) : 0;
+        }
+        wm->stipple_x = off ? g45_3dstate_poly_stipple_offset_x_offset(off) : 0;
+        wm->stipple_y = off ? g45_3dstate_poly_stipple_offset_y_offset(off) : 0;
+    }
     wm->logic_op = d->unit_addr[GEN4_CC] &&
                    g45_color_calc_state_logic_op_enable(d->unit[GEN4_CC]) ?
                    (int)g45_color_calc_state_logic_op_function(
@@ -616,6 +633,8 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     int32_t x0, y0, x1, y1;
 
     bool shade = wm->prog && g45_wm_state_thread_dispatch_enable(wm->wm);
+    bool stipple = wm->stipple && o->poly_stipple &&
+                   o->type == GEN4_OBJ_TRIANGLE;
 
     /* Without pixel shader threads only depth, stencil and statistics. */
     if (!shade && !wm->depth.active && !wm->stats) {
@@ -652,7 +671,9 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                 if (px >= o->clip[0] && px <= o->clip[2] &&
                     py >= o->clip[1] && py <= o->clip[3] && px >= 0 &&
                     py >= 0 &&
-                    covered(o, px + wm->bias_x, py + wm->bias_y)) {
+                    covered(o, px + wm->bias_x, py + wm->bias_y) &&
+                    (!stipple || ((wm->stipple_rows[(py - wm->stipple_y) & 31]
+                                   >> (31 - ((px - wm->stipple_x) & 31))) & 1))) {
                     m |= 1u << i;
                 }
             }

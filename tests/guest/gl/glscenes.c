@@ -463,6 +463,27 @@ static void scene_prims(void)
     glEnd();
 }
 
+static void scene_stipple(void)
+{
+    GLubyte pattern[128];
+
+    /* rows of diagonal stripes, a different phase each row */
+    for (int r = 0; r < 32; r++) {
+        for (int b = 0; b < 4; b++) {
+            pattern[r * 4 + b] = (GLubyte)(0xe1u >> (r % 5)) ^ (b * 0x11);
+        }
+    }
+    ortho();
+    clear(0, 0, 0);
+    glEnable(GL_POLYGON_STIPPLE);
+    glPolygonStipple(pattern);
+    glColor3ub(255, 200, 0);
+    tri(5, 5, 250, 20, 60, 250);
+    glDisable(GL_POLYGON_STIPPLE);
+    glColor3ub(0, 100, 255);
+    tri(150, 150, 250, 150, 250, 250);  /* unstippled beside it */
+}
+
 static const struct {
     const char *name;
     void (*draw)(void);
@@ -481,6 +502,7 @@ static const struct {
     { "query", scene_query },
     { "many", scene_many },
     { "prims", scene_prims },
+    { "stipple", scene_stipple },
 };
 
 static void render(const char *dir, const char *only)

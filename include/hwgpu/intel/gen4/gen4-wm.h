@@ -56,6 +56,8 @@ typedef struct Gen4Wm {
     Gen4Depth depth;
     bool late_depth, stats;
     int logic_op;               /* COLOR_CALC_STATE logic op, -1: off */
+    bool stipple;               /* polygon stipple on */
+    uint32_t stipple_rows[32], stipple_x, stipple_y;
     float z0, dzdx, dzdy, zx0, zy0;
     bool back;
 } Gen4Wm;

@@ -282,6 +282,39 @@ static void test_logic_op(void)
                     ((COLOUR ^ dst) & 0xffu));
 }
 
+/*
+ * Polygon stipple (§8.3.3): a pattern whose only set bit is bit 31 of row
+ * 0 (the upper-left corner), placed at offset (3, 5), lets through one
+ * pixel in each 32x32 block of a full-surface quad: (3, 5), (35, 5),
+ * (3, 37), (35, 37).
+ */
+static void test_poly_stipple(void)
+{
+    static const float quad[4][2] = {
+        { 0, 0 }, { 64, 0 }, { 0, 64 }, { 64, 64 },
+    };
+    Gen4DrawStats stats = { 0 };
+    uint32_t lit = 0;
+
+    setup_draw(quad, 4, G45_3DPRIM_TRISTRIP);
+    gen4t_w32(G3D_WM_ST + 20, 1 | (1u << 19) | (49u << 25) | (1u << 13));
+    FEED(0x79070000 | 31, 0x80000000u, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    FEED(0x79060000, (3u << 8) | 5);
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    for (uint32_t y = 0; y < 64; y++) {
+        for (uint32_t x = 0; x < 64; x++) {
+            bool in = (x == 3 || x == 35) && (y == 5 || y == 37);
+
+            g_assert_cmphex(pixel(x, y), ==, in ? COLOUR : 0);
+            lit += in;
+        }
+    }
+    g_assert_cmpuint(lit, ==, 4);
+}
+
 /* ---- depth and stencil ---- */
 
 #define DB          0x200000    /* D24_UNORM_S8_UINT, Y-tiled, 64x64 */
@@ -559,6 +592,7 @@ int main(int argc, char **argv)
                     test_clipped_to_drawing_rectangle);
     g_test_add_func("/gen4-draw/blend", test_blend);
     g_test_add_func("/gen4-draw/logic-op", test_logic_op);
+    g_test_add_func("/gen4-draw/poly-stipple", test_poly_stipple);
     g_test_add_func("/gen4-draw/hostile-kernel-bounded",
                     test_hostile_kernel_bounded);
     return g_test_run();
