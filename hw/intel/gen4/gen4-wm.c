@@ -299,6 +299,33 @@ static bool dp_write(void *opaque, G4EuThread *t, const G4EuMessage *msg,
 
 /* ---- setup ---- */
 
+/*
+ * Whether the pixel shader payload carries the source depth (two
+ * registers after R1): when WM_STATE says the kernel uses it, or when the
+ * IZ table's entry for the draw's depth/stencil/kill state has 's'
+ * (PRM Vol 2 §8 Table "IZ", crocus-g45.md §3.5).  Index bits: 1 kill or
+ * alpha test, 2 computed depth, 4 depth write, 8 depth test (both with a
+ * depth buffer), 16 stencil write, 32 stencil test.
+ */
+static bool iz_source_depth(const Gen4Wm *wm, const Gen4Draw *d)
+{
+    const Gen4Depth *z = &wm->depth;
+    unsigned idx = (wm->late_depth && !g45_wm_state_ps_computed_depth(wm->wm)) |
+                   g45_wm_state_ps_computed_depth(wm->wm) << 1 |
+                   (z->active && z->depth_write) << 2 |
+                   (z->active && z->depth_test) << 3 |
+                   (z->active && z->stencil_write) << 4 |
+                   (z->active && z->stencil_test) << 5;
+    unsigned lo = idx & 15, hi = idx >> 4;
+
+    if (g45_wm_state_ps_uses_source_depth(wm->wm)) {
+        return true;
+    }
+    /* the entries with 's': 5 and D in every row, 9 with stencil test
+     * and write */
+    return lo == 5 || lo == 0xd || (hi == 3 && lo == 9);
+}
+
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
 {
     const uint32_t *sfs = d->unit[GEN4_SF];
@@ -316,6 +343,7 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
                      (d->unit_addr[GEN4_CC] &&
                       g45_color_calc_state_alpha_test_enable(d->unit[GEN4_CC]));
     wm->stats = g45_wm_state_statistics_enable(wm->wm);
+    wm->src_depth = iz_source_depth(wm, d);
     /* Polygon stipple (§8.3.3): the pattern's rows top to bottom, bit 31
      * leftmost, its upper-left corner at the offset. */
     if (g45_wm_state_polygon_stipple_enable(wm->wm)) {
@@ -417,6 +445,17 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         r[2 + s] = s < n ? ss[s].x | (uint32_t)ss[s].y << 16 : 0;
     }
     r[6] = (o->back_facing ? 1u << 31 : 0) | (o->prim_type & 0x1f);
+    /* Source depth: R2 for subspans 0-1, R3 for 2-3, a float per pixel. */
+    if (wm->src_depth) {
+        for (unsigned k = 0; k < n; k++) {
+            uint32_t *reg = g4_eu_grf_ud(t, 2 + k / 2);
+
+            for (unsigned i = 0; i < 4; i++) {
+                reg[(k % 2) * 4 + i] = hwgpu_f2u(
+                    src_depth(wm, ss[k].x + (i & 1), ss[k].y + (i >> 1)));
+            }
+        }
+    }
     /* No depth phases (no depth test in the IZ lookup): CURBE, setup. */
     grf = MAX(grf, 2);
     for (uint32_t c = 0; c < clen && grf < G4_EU_GRF_REGS; c++, grf++) {

@@ -484,6 +484,58 @@ static void scene_stipple(void)
     tri(150, 150, 250, 150, 250, 250);  /* unstippled beside it */
 }
 
+/* A GLSL 1.10 program of a vertex and a fragment shader, or 0. */
+static GLuint program(const char *vs, const char *fs)
+{
+    GLuint p = glCreateProgram();
+    const char *src[2] = { vs, fs };
+    GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+    GLint ok;
+
+    for (int i = 0; i < 2; i++) {
+        GLuint sh = glCreateShader(type[i]);
+
+        glShaderSource(sh, 1, &src[i], NULL);
+        glCompileShader(sh);
+        glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+        if (!ok) {
+            die("a shader does not compile");
+        }
+        glAttachShader(p, sh);
+        glDeleteShader(sh);
+    }
+    glLinkProgram(p);
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        die("a program does not link");
+    }
+    return p;
+}
+
+/* The window depth a fragment shader reads (gl_FragCoord.z) as colour. */
+static void scene_fragdepth(void)
+{
+    GLuint p = program(
+        "void main() { gl_Position = ftransform(); }\n",
+        "void main() {\n"
+        "  gl_FragColor = vec4(gl_FragCoord.z, 0.5, 1.0 - gl_FragCoord.z, 1.0);\n"
+        "}\n");
+
+    ortho();
+    clear(0, 0, 0);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glUseProgram(p);
+    glBegin(GL_TRIANGLES);
+    glVertex3f(10, 10, 0.9f);
+    glVertex3f(246, 40, -0.9f);
+    glVertex3f(80, 246, 0.0f);
+    glEnd();
+    glUseProgram(0);
+    glDeleteProgram(p);
+    glDisable(GL_DEPTH_TEST);
+}
+
 static const struct {
     const char *name;
     void (*draw)(void);
@@ -503,6 +555,7 @@ static const struct {
     { "many", scene_many },
     { "prims", scene_prims },
     { "stipple", scene_stipple },
+    { "fragdepth", scene_fragdepth },
 };
 
 static void render(const char *dir, const char *only)
