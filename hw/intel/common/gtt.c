@@ -44,14 +44,13 @@ static bool lookup(G45Gtt *gtt, uint64_t gfx_addr, uint64_t *phys)
 
 static void bad_access(G45Gtt *gtt, uint64_t gfx_addr, const char *what)
 {
-    /* Log the first few; a runaway guest must not flood the log. */
-    if (gtt->bad_accesses++ < 16) {
-        hwgpu_log(gtt->host, HWGPU_LOG_GUEST_ERROR,
-                  "intel-g45: GTT %s at graphics address 0x%llx: %s",
-                  what, (unsigned long long)gfx_addr,
-                  gfx_addr / G45_GTT_PAGE_SIZE >= gtt->nentries ?
-                  "beyond the GTT" : "invalid PTE (scratch page)");
-    }
+    /* the log policy's rate limit keeps a runaway guest from flooding */
+    gtt->bad_accesses++;
+    HWGPU_GUEST_ERROR(gtt->host,
+                      "intel-g45: GTT %s at graphics address 0x%llx: %s",
+                      what, (unsigned long long)gfx_addr,
+                      gfx_addr / G45_GTT_PAGE_SIZE >= gtt->nentries ?
+                      "beyond the GTT" : "invalid PTE (scratch page)");
 }
 
 bool g45_gtt_translate(G45Gtt *gtt, uint64_t gfx_addr, uint64_t *phys)
