@@ -64,14 +64,19 @@ bool hwgpu_line_diamond(double x0, double y0, double x1, double y1,
     double ddx = x1 - x0, ddy = y1 - y0;
     bool ymajor = fabs(ddy) > fabs(ddx);
     double len = MAX(fabs(ddx), fabs(ddy));
-    uint64_t steps = MAX((uint64_t)ceil(len * 64), 1);   /* 1/64 px apart */
+    uint64_t steps;
     int32_t ex = INT32_MIN, ey = INT32_MIN, lx = INT32_MIN, ly = INT32_MIN;
     bool have_end;
 
-    if (len > 65536 || steps > *budget) {
+    if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1) ||
+        !isfinite(bias_x) || !isfinite(bias_y)) {
+        return true;                    /* no line: nothing lit */
+    }
+    if (len > 65536 || (uint64_t)ceil(len * 64) + 1 > *budget) {
         *budget = 0;
         return false;
     }
+    steps = MAX((uint64_t)ceil(len * 64), 1);   /* 1/64 pixel apart */
     *budget -= steps;
     have_end = diamond_of(x1, y1, bias_x, bias_y, ymajor, &ex, &ey);
     /* Walk the line; each diamond it touches is one it leaves, but the
@@ -108,6 +113,11 @@ bool hwgpu_line_wide(double x0, double y0, double x1, double y1, double w,
     double lo = MIN(a0, a1), hi = MAX(a0, a1), slope;
     int32_t i0, i1;
 
+    if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1) ||
+        !isfinite(w) || !isfinite(bias_x) || !isfinite(bias_y) ||
+        fabs(b0) > 65536 || fabs(b1) > 65536) {
+        return true;                    /* no line: nothing lit */
+    }
     if (hi - lo > 65536 || w > 64) {
         *budget = 0;
         return false;

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "hwgpu/render/raster.h"
@@ -88,6 +89,14 @@ static void test_wide_and_bounded(void)
                                       &budget, put, NULL));
     g_assert_cmpuint(budget, ==, 0);
     memset(grid, 0, sizeof(grid));
+    /* non-finite coordinates light nothing and cost nothing */
+    budget = 1000;
+    g_assert_true(hwgpu_line_diamond(NAN, 0, 4, INFINITY, 0.5, 0.5, false,
+                                     clip, &budget, put, NULL));
+    g_assert_true(hwgpu_line_wide(0, NAN, 4, 2, INFINITY, 0.5, 0.5, clip,
+                                  &budget, put, NULL));
+    g_assert_cmpuint(budget, ==, 1000);
+    expect(NULL, 0);
 }
 
 int main(int argc, char **argv)
