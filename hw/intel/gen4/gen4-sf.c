@@ -195,6 +195,7 @@ bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,
 
     out->prim_type = topology;
     out->poly_stipple = o->poly_stipple;
+    out->continue_stipple = o->continue_stipple;
     out->line_width = g45_sf_state_line_width(st) / 2.0f;   /* U3.1 */
     out->type = o->type;
     out->nv = o->type == GEN4_OBJ_LINE ? 2 : 3;

@@ -344,6 +344,15 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
                       g45_color_calc_state_alpha_test_enable(d->unit[GEN4_CC]));
     wm->stats = g45_wm_state_statistics_enable(wm->wm);
     wm->src_depth = iz_source_depth(wm, d);
+    if (g45_wm_state_line_stipple_enable(wm->wm)) {
+        const uint32_t *ls = gen4_draw_packet(d, G45_CMD_3DSTATE_LINE_STIPPLE,
+                                              &len);
+
+        wm->line_stipple = true;
+        wm->line_pattern = ls ? g45_3dstate_line_stipple_pattern(ls) : 0;
+        wm->line_repeat = ls ? g45_3dstate_line_stipple_repeat_count(ls) : 1;
+        wm->line_repeat = MAX(wm->line_repeat, 1u);
+    }
     /* Polygon stipple (§8.3.3): the pattern's rows top to bottom, bit 31
      * leftmost, its upper-left corner at the offset. */
     if (g45_wm_state_polygon_stipple_enable(wm->wm)) {
@@ -587,14 +596,27 @@ static uint8_t early_depth(Gen4Wm *wm, int32_t x, int32_t y, uint8_t m)
 typedef struct LinePixels {
     GHashTable *index;          /* subspan (y << 16 | x) -> 1 + its slot */
     GArray *subspans;           /* Subspan, in the order first reached */
+    Gen4Wm *wm;
 } LinePixels;
 
 static void line_pixel(void *opaque, int32_t x, int32_t y)
 {
     LinePixels *lp = opaque;
+    Gen4Wm *wm = lp->wm;
     uint32_t key;
     guint slot;
 
+    /* Line stipple: pixel s of the line is kept when bit (s / r) % 16 of
+     * the pattern is set (§8.3.2.3); pixels come in line order. */
+    if (wm->line_stipple) {
+        bool keep = (wm->line_pattern >>
+                     ((wm->line_count / wm->line_repeat) & 15)) & 1;
+
+        wm->line_count++;
+        if (!keep) {
+            return;
+        }
+    }
     if (x < 0 || y < 0 || x > 0xffff || y > 0xffff) {
         return;
     }
@@ -624,6 +646,7 @@ static void wm_line(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     LinePixels lp = {
         .index = g_hash_table_new(g_direct_hash, g_direct_equal),
         .subspans = g_array_new(false, false, sizeof(Subspan)),
+        .wm = wm,
     };
     Subspan batch[64];
     unsigned n = 0;
@@ -632,6 +655,9 @@ static void wm_line(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     int a = o->reversed ? 1 : 0, b = 1 - a;   /* the line's own direction */
     uint64_t budget = wm->s->work_left;
 
+    if (!o->continue_stipple) {
+        wm->line_count = 0;     /* a new primitive, or a list's segment */
+    }
     if (o->line_width == 0) {
         hwgpu_line_diamond(o->x[a], o->y[a], o->x[b], o->y[b], wm->bias_x,
                            wm->bias_y, o->last_pixel, clip, &budget,

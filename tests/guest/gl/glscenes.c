@@ -484,6 +484,29 @@ static void scene_stipple(void)
     tri(150, 150, 250, 150, 250, 250);  /* unstippled beside it */
 }
 
+static void scene_linestipple(void)
+{
+    ortho();
+    clear(0, 0, 0);
+    glEnable(GL_LINE_STIPPLE);
+    glLineStipple(2, 0x0f3f);
+    glColor3ub(255, 255, 255);
+    glBegin(GL_LINES);
+    for (int i = 0; i < 8; i++) {
+        glVertex2f(10.5f, 10.5f + i * 12);
+        glVertex2f(240.5f, 10.5f + i * 12 + i * 5);
+    }
+    glEnd();
+    glLineStipple(3, 0x5555);
+    glColor3ub(0, 255, 128);
+    glBegin(GL_LINE_STRIP);
+    for (int i = 0; i < 6; i++) {
+        glVertex2f(20.5f + (i % 2) * 200, 130.5f + i * 20);
+    }
+    glEnd();
+    glDisable(GL_LINE_STIPPLE);
+}
+
 /* A GLSL 1.10 program of a vertex and a fragment shader, or 0. */
 static GLuint program(const char *vs, const char *fs)
 {
@@ -556,6 +579,7 @@ static const struct {
     { "prims", scene_prims },
     { "stipple", scene_stipple },
     { "fragdepth", scene_fragdepth },
+    { "linestipple", scene_linestipple },
 };
 
 static void render(const char *dir, const char *only)

@@ -49,6 +49,7 @@ typedef struct Gen4SetupObj {
     bool poly_stipple;
     float line_width;
     bool reversed;              /* a line whose vertices were swapped */
+    bool continue_stipple;      /* a line keeping the stipple counter */
     bool last_pixel;            /* SF_STATE Last Pixel Enable */
 } Gen4SetupObj;
 

@@ -58,6 +58,9 @@ typedef struct Gen4Wm {
     bool src_depth;             /* the payload carries source depth */
     int logic_op;               /* COLOR_CALC_STATE logic op, -1: off */
     bool stipple;               /* polygon stipple on */
+    /* Line stipple (§8.3.2.3): on, pattern, repeat count, counter. */
+    bool line_stipple;
+    uint32_t line_pattern, line_repeat, line_count;
     uint32_t stipple_rows[32], stipple_x, stipple_y;
     float z0, dzdx, dzdy, zx0, zy0;
     bool back;

@@ -315,6 +315,46 @@ static void test_poly_stipple(void)
     g_assert_cmpuint(lit, ==, 4);
 }
 
+/*
+ * Zero-width lines and line stipple (§8.3.2.3): a line through pixel
+ * centres (0.5, y) to (20.5, y) lights x = 0..19 (the end pixel is not
+ * drawn); pattern 0x00ff with repeat 2 keeps pixels 0..15 of a
+ * primitive.  A strip keeps counting across its segments, a list starts
+ * again with every segment.
+ */
+static void test_line_stipple(void)
+{
+    static const float strip[3][2] = {
+        { 0.5f, 10.5f }, { 10.5f, 10.5f }, { 20.5f, 10.5f },
+    };
+    static const float list[4][2] = {
+        { 0.5f, 20.5f }, { 10.5f, 20.5f }, { 10.5f, 20.5f }, { 20.5f, 20.5f },
+    };
+    Gen4DrawStats stats = { 0 };
+
+    setup_draw(strip, 3, G45_3DPRIM_LINESTRIP);
+    gen4t_w32(G3D_WM_ST + 20, 1 | (1u << 19) | (49u << 25) | (1u << 11));
+    FEED(0x79080001, 0x00ff, 2 | (0x1000u << 16));
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    for (uint32_t x = 0; x < 24; x++) {
+        g_assert_cmphex(pixel(x, 10), ==, x < 16 ? COLOUR : 0);
+    }
+    /* the same two segments as a list: 10 + 10 pixels, all kept */
+    for (int i = 0; i < 4; i++) {
+        gen4t_wf(G3D_VB + i * 16, list[i][0]);
+        gen4t_wf(G3D_VB + i * 16 + 4, list[i][1]);
+    }
+    dr.prim[0] = 0x7b000004 | (G45_3DPRIM_LINELIST << 10);
+    dr.prim[1] = 4;
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    for (uint32_t x = 0; x < 24; x++) {
+        g_assert_cmphex(pixel(x, 20), ==, x < 20 ? COLOUR : 0);
+    }
+    g_assert_cmpuint(stats.errors, ==, 0);
+}
+
 /* ---- depth and stencil ---- */
 
 #define DB          0x200000    /* D24_UNORM_S8_UINT, Y-tiled, 64x64 */
@@ -593,6 +633,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/blend", test_blend);
     g_test_add_func("/gen4-draw/logic-op", test_logic_op);
     g_test_add_func("/gen4-draw/poly-stipple", test_poly_stipple);
+    g_test_add_func("/gen4-draw/line-stipple", test_line_stipple);
     g_test_add_func("/gen4-draw/hostile-kernel-bounded",
                     test_hostile_kernel_bounded);
     return g_test_run();
