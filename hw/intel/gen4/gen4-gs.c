@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-gs.h"
+#include "hwgpu/intel/gen4/gen4-urb.h"
 #include "hwgpu/intel/gen4/gen4-pipe.h"
 #include "hwgpu/intel/gen4/gen4-vs.h"
 #include "hwgpu/intel/eu/g4-eu.h"
@@ -14,50 +15,9 @@
 #include "g45-cmd-gen.h"
 
 #define GEN4_GS_BUDGET  (1u << 16)  /* instructions per GS thread */
-#define GEN4_GS_ENTRIES 64          /* URB entries one thread may fill */
-
-typedef struct Gs {
-    Gen4State *s;
-    Gen4GsOut *out;
-    G4EuUrb urb;
-    uint32_t entry_rows;
-} Gs;
-
-/* A completed, used URB entry is an emitted vertex. */
-static void emitted(void *opaque, uint32_t handle, const uint32_t *header,
-                    bool used)
-{
-    Gs *g = opaque;
-    Gen4GsOut *o = g->out;
-    uint64_t at = (uint64_t)handle * 32;
-
-    if (!used) {
-        return;
-    }
-    if (at + (uint64_t)g->entry_rows * 32 > g->urb.size ||
-        o->n >= GEN4_DRAW_MAX_VERTICES) {
-        HWGPU_GUEST_ERROR(g->s->host, "gen4 GS: vertex in URB handle %u "
-                          "dropped", handle);
-        o->errors++;
-        return;
-    }
-    if (o->n == o->cap) {
-        o->cap = MAX(o->cap * 2, 64u);
-        o->vue = g_renew(uint32_t, o->vue, (size_t)o->cap * o->vue_dw);
-        o->start = g_renew(uint8_t, o->start, o->cap);
-        o->end = g_renew(uint8_t, o->end, o->cap);
-    }
-    memcpy(o->vue + (size_t)o->n * o->vue_dw, g->urb.data + at,
-           o->vue_dw * 4);
-    /* M0.2: [6:2] primitive type, [1] start, [0] end (seed-002 §4.3) */
-    o->start[o->n] = (header[2] >> 1) & 1;
-    o->end[o->n] = header[2] & 1;
-    o->topology = (header[2] >> 2) & 0x1f;
-    o->n++;
-}
 
 /* One GS thread over the object of vertices idx[0..nv-1]. */
-static void gs_thread(Gs *g, const Gen4Draw *d, G4EuProgram *prog,
+static void gs_thread(Gen4FfUrb *g, const Gen4Draw *d, G4EuProgram *prog,
                       const G4EuEnv *env, G4EuThread *t, const uint32_t *vue,
                       uint32_t vue_dw, const uint32_t *idx, unsigned nv,
                       uint32_t prim_type)
@@ -72,8 +32,7 @@ static void gs_thread(Gs *g, const Gen4Draw *d, G4EuProgram *prog,
                     G4_CR0_SPF : 0);
     uint32_t *r0;
 
-    memset(g->urb.data, 0, g->urb.size);
-    g->urb.next_handle = g->entry_rows;     /* entry 0 is the first */
+    gen4_ff_urb_reset(g);
     g4_eu_thread_init(t, 0x0f, cr0);        /* 4 channels (crocus §3.2) */
     r0 = g4_eu_grf_ud(t, 0);
     r0[0] = 0;                              /* handle of entry 0 */
@@ -104,27 +63,19 @@ static void gs_thread(Gs *g, const Gen4Draw *d, G4EuProgram *prog,
 
 void gen4_gs_run(Gen4State *s, const Gen4Draw *d, const uint32_t *vue,
                  uint32_t vue_dw, const uint8_t *start, const uint8_t *end,
-                 uint32_t n, Gen4GsOut *out)
+                 uint32_t n, Gen4UrbOut *out)
 {
     const uint32_t *gs = d->unit[GEN4_GS];
     uint32_t topology = g45_3dprimitive_topology(d->prim);
-    Gs g = { .s = s, .out = out };
+    Gen4FfUrb g;
     G4EuProgram *prog;
     G4EuThread *t;
     G4EuEnv env;
     uint32_t first = 0;
 
-    memset(out, 0, sizeof(*out));
-    g.entry_rows = (g45_gs_state_urb_entry_allocation_size_minus_1(gs) + 1)
-                   * 2;
-    g.entry_rows = MAX(g.entry_rows, (vue_dw + 7) / 8);
-    out->vue_dw = g.entry_rows * 8;
-    g.urb.host = s->host;
-    g.urb.size = GEN4_GS_ENTRIES * g.entry_rows * 32;
-    g.urb.data = g_malloc0(g.urb.size);
-    g.urb.alloc_rows = g.entry_rows;
-    g.urb.complete = emitted;
-    g.urb.complete_opaque = &g;
+    gen4_ff_urb_init(&g, s, "GS",
+                     (g45_gs_state_urb_entry_allocation_size_minus_1(gs) + 1)
+                     * 2, vue_dw, out);
     g4_eu_env_init(&env, s->host);
     g4_eu_math_attach(&env);
     g4_eu_urb_attach(&env, &g.urb);
@@ -180,13 +131,5 @@ void gen4_gs_run(Gen4State *s, const Gen4Draw *d, const uint32_t *vue,
     }
     g_free(t);
     g4_eu_program_free(prog);
-    g_free(g.urb.data);
-}
-
-void gen4_gs_free(Gen4GsOut *out)
-{
-    g_free(out->vue);
-    g_free(out->start);
-    g_free(out->end);
-    memset(out, 0, sizeof(*out));
+    gen4_ff_urb_fini(&g);
 }

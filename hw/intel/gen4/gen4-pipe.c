@@ -13,6 +13,7 @@
 #include "hwgpu/intel/gen4/gen4-vf.h"
 #include "hwgpu/intel/gen4/gen4-vs.h"
 #include "hwgpu/intel/gen4/gen4-gs.h"
+#include "hwgpu/intel/gen4/gen4-clip.h"
 #include "hwgpu/intel/gen4/gen4-prim.h"
 #include "hwgpu/intel/gen4/gen4-sf.h"
 #include "hwgpu/intel/gen4/gen4-wm.h"
@@ -56,21 +57,80 @@ static void collect(void *opaque, const Gen4Vertex *v)
 typedef struct Raster {
     Gen4Sf sf;
     Gen4Wm wm;
-    const uint32_t *vue;
-    uint32_t vue_dw, topology;
+    Gen4Clip clip;
+    Gen4Provoking pv;
     Gen4DrawStats *stats;
 } Raster;
 
+/* Objects of one primitive list: its vertices and whether to clip. */
+typedef struct Objects {
+    Raster *r;
+    const uint32_t *vue;
+    uint32_t vue_dw, topology;
+    bool clip;
+} Objects;
+
+static void walk(Raster *r, const uint32_t *vue, uint32_t vue_dw,
+                 const uint8_t *start, const uint8_t *end,
+                 const uint8_t *topologies, uint32_t topology, uint32_t nv,
+                 bool clip);
+
 static void object(void *opaque, const Gen4Object *o)
 {
-    Raster *r = opaque;
+    Objects *b = opaque;
+    Raster *r = b->r;
     Gen4SetupObj so;
 
-    r->stats->objects++;
-    if (!gen4_sf_object(&r->sf, o, r->vue, r->vue_dw, r->topology, &so)) {
+    if (b->clip) {
+        r->stats->objects++;
+        switch (gen4_clip_object(&r->clip, o, b->vue, b->vue_dw,
+                                 b->topology)) {
+        case GEN4_CLIP_DISCARD:
+            return;
+        case GEN4_CLIP_SPAWN:
+            /* The thread's polygon (or lines, points) replaces o. */
+            walk(r, r->clip.out.vue, r->clip.out.vue_dw, r->clip.out.start,
+                 r->clip.out.end, r->clip.out.topology, 0, r->clip.out.n,
+                 false);
+            return;
+        case GEN4_CLIP_PASS:
+            break;
+        }
+    }
+    if (!gen4_sf_object(&r->sf, o, b->vue, b->vue_dw, b->topology, &so)) {
         return;
     }
     gen4_wm_object(&r->wm, &so, r->sf.pue, r->sf.pue_entry_rows);
+}
+
+/*
+ * Each primitive (PrimStart .. PrimEnd) of nv vertices decomposed into
+ * objects: of `topology`, or of the type each primitive's first vertex
+ * carries in topologies[] when that is given.
+ */
+static void walk(Raster *r, const uint32_t *vue, uint32_t vue_dw,
+                 const uint8_t *start, const uint8_t *end,
+                 const uint8_t *topologies, uint32_t topology, uint32_t nv,
+                 bool clip)
+{
+    Objects b = { .r = r, .vue = vue, .vue_dw = vue_dw, .clip = clip };
+    uint32_t first = 0;
+
+    for (uint32_t i = 0; i < nv && r->sf.s->work_left; i++) {
+        if (start[i]) {
+            first = i;
+        }
+        if (!end[i] && i + 1 != nv) {
+            continue;
+        }
+        b.topology = topologies ? topologies[first] : topology;
+        if (gen4_prim_decompose(b.topology, first, i + 1 - first, &r->pv,
+                                object, &b) < 0) {
+            HWGPU_GUEST_ERROR(r->sf.s->host, "gen4: topology 0x%x cannot "
+                              "reach the SF unit; not drawn", b.topology);
+            return;
+        }
+    }
 }
 
 void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
@@ -78,11 +138,10 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     Collect c = { .s = s };
     Gen4VsOut vs;
     Raster r = { .stats = stats };
-    uint32_t first = 0;
-
-    Gen4GsOut gs = { 0 };
-    const uint8_t *pstart, *pend;
-    uint32_t nv;
+    Gen4UrbOut gs = { 0 };
+    const uint8_t *pstart, *pend, *ptopo;
+    const uint32_t *vue;
+    uint32_t nv, vue_dw, topology;
 
     s->work_left = s->draw_work;
     gen4_vf_run(s, d, collect, &c);
@@ -97,48 +156,38 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     stats->vs_threads += vs.threads;
     stats->errors += vs.errors;
 
-    r.vue = vs.vue;
-    r.vue_dw = vs.vue_dw;
-    r.topology = g45_3dprimitive_topology(d->prim);
+    vue = vs.vue;
+    vue_dw = vs.vue_dw;
+    topology = g45_3dprimitive_topology(d->prim);
     pstart = c.start;
     pend = c.end;
     nv = c.n;
+    ptopo = NULL;
     if (d->unit_addr[GEN4_GS]) {
         /* The GS's primitives replace the VS's. */
         gen4_gs_run(s, d, vs.vue, vs.vue_dw, c.start, c.end, c.n, &gs);
         stats->gs_threads += gs.threads;
         stats->errors += gs.errors;
-        r.vue = gs.vue;
-        r.vue_dw = gs.vue_dw;
-        r.topology = gs.topology;
+        vue = gs.vue;
+        vue_dw = gs.vue_dw;
         pstart = gs.start;
         pend = gs.end;
         nv = gs.n;
+        ptopo = gs.topology;
     }
+    r.pv = (Gen4Provoking) {
+        .tristrip = g45_sf_state_tristrip_provoking_vertex(d->unit[GEN4_SF]),
+        .trifan = g45_sf_state_trifan_provoking_vertex(d->unit[GEN4_SF]),
+        .line = g45_sf_state_line_provoking_vertex(d->unit[GEN4_SF]),
+    };
     gen4_sf_begin(&r.sf, s, d);
     gen4_wm_begin(&r.wm, s, d);
-    /* Each primitive (PrimStart .. PrimEnd) decomposed into objects. */
-    for (uint32_t i = 0; i < nv; i++) {
-        if (pstart[i]) {
-            first = i;
-        }
-        if (pend[i] || i + 1 == nv) {
-            Gen4Provoking pv = {
-                .tristrip = g45_sf_state_tristrip_provoking_vertex(
-                    d->unit[GEN4_SF]),
-                .trifan = g45_sf_state_trifan_provoking_vertex(
-                    d->unit[GEN4_SF]),
-                .line = g45_sf_state_line_provoking_vertex(d->unit[GEN4_SF]),
-            };
-
-            if (gen4_prim_decompose(r.topology, first, i + 1 - first, &pv,
-                                    object, &r) < 0) {
-                HWGPU_UNIMP(s->host, "gen4: topology 0x%x needs the GS "
-                            "stage; not drawn", r.topology);
-                break;
-            }
-        }
-    }
+    gen4_clip_begin(&r.clip, s, d, vue_dw);
+    walk(&r, vue, vue_dw, pstart, pend, ptopo, topology, nv, true);
+    stats->clip_threads += r.clip.threads;
+    stats->clip_discarded += r.clip.discarded;
+    stats->errors += r.clip.errors;
+    gen4_clip_end(&r.clip);
     stats->culled += r.sf.culled;
     stats->sf_threads += r.sf.threads;
     stats->ps_threads += r.wm.threads;
@@ -146,7 +195,7 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     stats->errors += r.sf.errors + r.wm.errors;
     gen4_wm_end(&r.wm);
     gen4_sf_end(&r.sf);
-    gen4_gs_free(&gs);
+    gen4_urb_out_free(&gs);
     g_free(vs.vue);
 out:
     g_free(c.data);

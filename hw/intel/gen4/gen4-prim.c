@@ -107,6 +107,9 @@ int gen4_prim_decompose(uint32_t topology, uint32_t first, uint32_t count,
                       pv_clamp(pv->trifan, 3);
         o.poly_stipple = topology != G45_3DPRIM_TRIFAN_NOSTIPPLE;
         for (i = 1; i + 1 < count; i++) {
+            if (topology == G45_3DPRIM_POLYGON) {
+                o.edges = (i == 1 ? 1 : 0) | (i + 2 == count ? 2 : 0);
+            }
             n += emit_obj(emit, opaque, &o, first, first + i, first + i + 1);
         }
         return n;

@@ -39,8 +39,7 @@ G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr)
     return p;
 }
 
-/* The CURBE: CONSTANT_BUFFER's rows of 256 bits (0 when not valid). */
-static uint32_t load_curbe(Gen4State *s, const Gen4Draw *d, uint32_t *curbe)
+uint32_t gen4_curbe_load(Gen4State *s, const Gen4Draw *d, uint32_t *curbe)
 {
     uint32_t len;
     const uint32_t *cb = gen4_draw_packet(d, G45_CMD_CONSTANT_BUFFER, &len);
@@ -97,7 +96,7 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     }
 
     curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
-    curbe_rows = load_curbe(s, d, curbe);
+    curbe_rows = gen4_curbe_load(s, d, curbe);
     grf_start = g45_thread_common_dispatch_grf_start(vs);
     coff = g45_thread_common_constant_urb_read_offset(vs);
     clen = g45_thread_common_constant_urb_read_length(vs);

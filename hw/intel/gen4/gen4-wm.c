@@ -330,7 +330,6 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
 {
     const uint32_t *sfs = d->unit[GEN4_SF];
     uint32_t len;
-    const uint32_t *cb;
 
     memset(wm, 0, sizeof(*wm));
     wm->s = s;
@@ -382,12 +381,7 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
             s, d->general_base + g45_wm_state_kernel_start_pointer(wm->wm));
     }
     wm->curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
-    cb = gen4_draw_packet(d, G45_CMD_CONSTANT_BUFFER, &len);
-    if (cb && g45_constant_buffer_valid(cb)) {
-        wm->curbe_rows = (g45_constant_buffer_length_minus_1(cb) + 1) * 2;
-        g45_gtt_read(s->gtt, g45_constant_buffer_address(cb), wm->curbe,
-                     wm->curbe_rows * 32);
-    }
+    wm->curbe_rows = gen4_curbe_load(s, d, wm->curbe);
 }
 
 void gen4_wm_end(Gen4Wm *wm)

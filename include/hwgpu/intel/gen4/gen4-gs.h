@@ -11,25 +11,15 @@
 #ifndef HWGPU_INTEL_GEN4_GS_H
 #define HWGPU_INTEL_GEN4_GS_H
 
-#include "hwgpu/intel/gen4/gen4-state.h"
-
-/* What the GS emitted: vertices with their primitive flags. */
-typedef struct Gen4GsOut {
-    uint32_t *vue;
-    uint32_t vue_dw, n, cap;
-    uint8_t *start, *end;
-    uint32_t topology;          /* the emitted primitives' type */
-    uint64_t threads, errors;
-} Gen4GsOut;
+#include "hwgpu/intel/gen4/gen4-urb.h"
 
 /*
  * Run the GS over n vertices (vue_dw dwords each; start/end flag the input
  * primitives) of the draw's topology.  Always fills out (possibly empty);
- * free it with gen4_gs_free.
+ * free it with gen4_urb_out_free.
  */
 void gen4_gs_run(Gen4State *s, const Gen4Draw *d, const uint32_t *vue,
                  uint32_t vue_dw, const uint8_t *start, const uint8_t *end,
-                 uint32_t n, Gen4GsOut *out);
-void gen4_gs_free(Gen4GsOut *out);
+                 uint32_t n, Gen4UrbOut *out);
 
 #endif

@@ -1,10 +1,8 @@
 /*
  * The Gen4 3D pipeline for one draw: vertex fetch, the VS, primitive
- * assembly, the SF stage (object setup and setup threads), the windower
- * with pixel shader threads and render-target writes.  The GS and CLIP
- * stages pass objects through (no FF GS topology conversion, no
- * clipping: objects must lie in the guard band), and lines are not
- * rasterised yet; each such case is logged as unimplemented.
+ * assembly, the fixed-function GS and the CLIP stage with their threads,
+ * the SF stage (object setup and setup threads), the windower with pixel
+ * shader threads and render-target writes.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -22,6 +20,7 @@
 typedef struct Gen4DrawStats {
     uint64_t vertices, objects, culled;
     uint64_t vs_threads, gs_threads, sf_threads, ps_threads, pixels, errors;
+    uint64_t clip_threads, clip_discarded;
 } Gen4DrawStats;
 
 /* Run draw d (its snapshot) through the pipeline. */

@@ -33,6 +33,11 @@ typedef struct Gen4Object {
     bool back_facing;           /* points and lines of _BF topologies */
     bool poly_stipple;          /* FALSE for TRIFAN_NOSTIPPLE */
     bool continue_stipple;      /* lines after the first of a strip */
+    /*
+     * POLYGON triangles: [0] V0->V1 and [1] V2->V0 are edges of the
+     * polygon (the CLIP payload's edge indicators, seed 000 Table 6-1).
+     */
+    uint8_t edges;
 } Gen4Object;
 
 /* Provoking vertex selections (SF_STATE DW7). */

@@ -54,4 +54,11 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
  */
 struct G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr);
 
+/*
+ * The CURBE of draw d: CONSTANT_BUFFER's 256-bit rows into curbe
+ * (GEN4_CURBE_ROWS rows); returns how many are valid (0: none).  The VS,
+ * CLIP and WM threads read their constants from it.
+ */
+uint32_t gen4_curbe_load(Gen4State *s, const Gen4Draw *d, uint32_t *curbe);
+
 #endif

@@ -568,6 +568,89 @@ static void test_gs_quads(void)
     g_assert_cmpuint(stats.pixels, ==, lit);
 }
 
+/* ---- the CLIP stage ---- */
+
+#define CLIP_ST 0x20200
+#define CLIP_K  0x30c00
+
+/* Emit the object's 3 vertices (g1..g3) as one TRIFAN polygon. */
+static const char *clip_kernel =
+    "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+    "mov(1) m1.2<1>UD 0x0000001aUD { align1 nomask };\n"
+    "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+    "send(8) 1 g10<1>UD null urb 0 allocate used complete mlen 2 rlen 1 "
+    "{ align1 nomask };\n"
+    "mov(8) m1<1>UD g10<8,8,1>UD { align1 nomask };\n"
+    "mov(1) m1.2<1>UD 0x00000018UD { align1 nomask };\n"
+    "mov(8) m2<1>UD g2<8,8,1>UD { align1 nomask };\n"
+    "send(8) 1 g10<1>UD null urb 0 allocate used complete mlen 2 rlen 1 "
+    "{ align1 nomask };\n"
+    "mov(8) m1<1>UD g10<8,8,1>UD { align1 nomask };\n"
+    "mov(1) m1.2<1>UD 0x00000019UD { align1 nomask };\n"
+    "mov(8) m2<1>UD g3<8,8,1>UD { align1 nomask };\n"
+    "send(8) 1 null null urb 0 used complete mlen 2 rlen 0 "
+    "{ align1 nomask EOT };\n";
+
+/*
+ * Three triangles with the CLIP unit on (NORMAL mode, guard band of the
+ * whole 8K screen; a triangle wholly outside the viewport would be
+ * rejected even inside the guard band, §6.5.2): one inside passes straight through, one with a
+ * vertex beyond the far plane goes to a thread (whose polygon is the same
+ * triangle), one wholly beyond it is rejected.
+ */
+static void test_clip_stage(void)
+{
+    static const float tris[9][2] = {
+        { 4, 4 }, { 30, 4 }, { 4, 30 },
+        { 34, 34 }, { 60, 34 }, { 34, 60 },
+        { 34, 4 }, { 60, 4 }, { 34, 30 },
+    };
+    static const float z[9] = { 0.5f, 0.5f, 0.5f, 0.5f, 2, 0.5f, 2, 2, 2 };
+    Gen4DrawStats stats = { 0 };
+    uint32_t lit = 0;
+
+    setup_draw(tris, 9, G45_3DPRIM_TRILIST);
+    for (int i = 0; i < 9; i++) {
+        gen4t_wf(G3D_VB + i * 16 + 8, z[i]);
+    }
+    gen4t_kernel(CLIP_K, clip_kernel);
+    gen4t_w32(CLIP_ST + 0, CLIP_K);
+    gen4t_w32(CLIP_ST + 12, 1 | (0 << 4) | (1 << 11));  /* GRF 1, 1 row */
+    /*
+     * NORMAL; VP XY, Z and guard band tests; OGL; positions in screen
+     * space, the viewport the 64x64 target.
+     */
+    gen4t_w32(CLIP_ST + 20, (1u << 26) | (1u << 27) | (1u << 28) |
+              (1u << 29));
+    gen4t_wf(CLIP_ST + 28, 0);
+    gen4t_wf(CLIP_ST + 32, 64);
+    gen4t_wf(CLIP_ST + 36, 0);
+    gen4t_wf(CLIP_ST + 40, 64);
+    gen4t_w32(CLIP_ST + 24, CLIP_ST + 0x80);
+    gen4t_wf(CLIP_ST + 0x80, -8192);
+    gen4t_wf(CLIP_ST + 0x84, 8192);
+    gen4t_wf(CLIP_ST + 0x88, -8192);
+    gen4t_wf(CLIP_ST + 0x8c, 8192);
+    FEED(0x78000005, G3D_VS_ST, 0, CLIP_ST | 1, G3D_SF_ST, G3D_WM_ST,
+         G3D_CC_ST);
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.clip_threads, ==, 1);
+    g_assert_cmpuint(stats.clip_discarded, ==, 1);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+    for (uint32_t y = 0; y < 64; y++) {
+        for (uint32_t x = 0; x < 64; x++) {
+            lit += pixel(x, y) == COLOUR;
+            if (x >= 34 && y < 32) {
+                g_assert_cmphex(pixel(x, y), ==, 0);
+            }
+        }
+    }
+    g_assert_cmpuint(lit, ==, 2 * (25 * 26 / 2));     /* as 47 * 48 / 2 */
+    g_assert_cmpuint(stats.pixels, ==, lit);
+}
+
 /*
  * Capture and replay (gen4-capture.c): the triangle recorded as the device
  * records a draw, replayed from the file alone into the same bytes; a
@@ -626,6 +709,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/depth-less", test_depth_less);
     g_test_add_func("/gen4-draw/stencil", test_stencil);
     g_test_add_func("/gen4-draw/gs-quads", test_gs_quads);
+    g_test_add_func("/gen4-draw/clip-stage", test_clip_stage);
     g_test_add_func("/gen4-draw/triangle", test_triangle);
     g_test_add_func("/gen4-draw/shared-edge", test_shared_edge);
     g_test_add_func("/gen4-draw/clipped-to-drawing-rectangle",
