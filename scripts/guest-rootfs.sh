@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The guest root filesystem for GL: a Debian bookworm disk image built with
-# mmdebstrap (Mesa with crocus, EGL/GBM/GLES, mesa-utils, kmscube, glmark2),
-# booted with its own kernel and initrd.  Idempotent; cached in
+# mmdebstrap (Mesa with crocus, EGL/GBM/GLES, mesa-utils, kmscube, glmark2,
+# piglit without its 1.9 GB of generated shader tests), booted with its own kernel and initrd.  Idempotent; cached in
 # $HWGPU_GUEST/gl (image gl.img, vmlinuz, initrd.img).  What runs in the
 # guest comes in on a second disk at each boot (scripts/guest-gl.sh), so the
 # image changes only when this script or the image's init does.
@@ -13,7 +13,8 @@ mkdir -p "$d"
 
 PKGS=linux-image-amd64,kmod,initramfs-tools,libegl1,libegl-mesa0,libgles2,libgl1,libopengl0
 PKGS+=,libgl1-mesa-dri,libgbm1,libglx-mesa0,mesa-utils,mesa-utils-bin,kmscube,glmark2-es2-drm
-PKGS+=,libdrm-tests,tar
+PKGS+=,libdrm-tests,tar,piglit
+PIGLIT=/usr/lib/x86_64-linux-gnu/piglit
 
 stamp=$( (cat "$0" "$HWGPU_REPO/tests/guest/gl/init") | sha256sum | cut -c1-16)
 if [ -f "$d/gl.img" ] && [ "$(cat "$d/stamp" 2>/dev/null)" = "$stamp" ]; then
@@ -26,7 +27,7 @@ uri=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/
 command -v mmdebstrap >/dev/null || die "mmdebstrap missing (scripts/setup.sh installs it)"
 
 tree=$d/tree
-rm -rf "$tree" "$d/gl.img" "$d/stamp"
+rm -rf "$tree" "$d/gl.img" "$d/stamp" "$d/piglit"
 # Kernel modules a disk guest with this GPU needs: the rest (~350 MiB of
 # network, sound, media, storage drivers) goes before the initrd is made.
 # Kept: the DRM/GPU stack with its helpers (i2c, CEC, RC, ACPI video,
@@ -44,11 +45,16 @@ mmdebstrap --mode=root --variant=minbase --quiet --include="$PKGS" \
     --dpkgopt='path-exclude=/usr/share/man/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' \
     --dpkgopt='path-exclude=/usr/share/info/*' \
+    --dpkgopt="path-exclude=$PIGLIT/generated_tests/*" \
     --customize-hook="$trim" \
     --customize-hook='install -m 755 '"$HWGPU_REPO"'/tests/guest/gl/init "$1/sbin/hwgpu-init"' \
     --customize-hook='rm -rf "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/*' \
     bookworm "$tree" "$uri" || die "mmdebstrap failed"
 log "guest GL tree built in $((SECONDS - t0)) s ($(du -sm "$tree" | cut -f1) MiB)"
+# piglit's test lists, for the host to choose from (tests/guest/piglit-test.sh)
+mkdir -p "$d/piglit"
+cp "$tree$PIGLIT"/tests/quick_gl.xml.gz "$tree$PIGLIT"/tests/quick_shader.xml.gz \
+    "$d/piglit/" || die "piglit's test lists missing from the image"
 cp "$(ls "$tree"/boot/vmlinuz-* | head -n1)" "$d/vmlinuz"
 cp "$(ls "$tree"/boot/initrd.img-* | head -n1)" "$d/initrd.img"
 rm -rf "$tree/boot"/*

@@ -20,7 +20,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$HWGPU_REPO/tests/tsan.supp}
 HWGPU_APT=$HWGPU_CACHE/apt
-HWGPU_GUEST=$HWGPU_CACHE/guest
+HWGPU_GUEST=${HWGPU_GUEST:-$HWGPU_CACHE/guest}
 export PATH=/usr/lib/ccache:$PATH
 export CCACHE_DIR=${CCACHE_DIR:-$HWGPU_CACHE/ccache}
 

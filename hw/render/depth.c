@@ -149,6 +149,14 @@ bool hwgpu_depth_compare(HwgpuDepthFormat f, HwgpuCompare func, uint32_t src,
     return compare(func, src < dst ? -1 : src > dst);
 }
 
+bool hwgpu_alpha_compare(HwgpuCompare func, float a, float ref)
+{
+    if (isnan(a) || isnan(ref)) {
+        return func == HWGPU_CMP_NOTEQUAL || func == HWGPU_CMP_ALWAYS;
+    }
+    return compare(func, a < ref ? -1 : a > ref);
+}
+
 bool hwgpu_stencil_compare(HwgpuCompare func, uint8_t ref, uint8_t stencil,
                            uint8_t mask)
 {

@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <math.h>
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-depth.h"
@@ -168,4 +169,22 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
         g45_gtt_write(s->gtt, addr, px, bpp);
     }
     return spass && zpass;
+}
+
+bool gen4_alpha_test(const uint32_t *cc, uint32_t alpha)
+{
+    HwgpuCompare f = compare_of[g45_color_calc_state_alpha_test_function(cc)
+                                & 7];
+    float a = hwgpu_u2f(alpha);
+
+    if (g45_color_calc_state_alpha_test_format(cc) ==
+        G45_COLOR_CALC_STATE_ALPHA_TEST_FORMAT_FLOAT32) {
+        return hwgpu_alpha_compare(
+            f, a, hwgpu_u2f(g45_color_calc_state_alpha_reference(cc)));
+    }
+    /* (the EU may leave the host rounding toward zero: round by hand) */
+    a = isnan(a) || a < 0 ? 0 : a > 1 ? 1 : a;
+    return hwgpu_alpha_compare(
+        f, floorf(a * 255.0f + 0.5f),
+        (float)(g45_color_calc_state_alpha_reference(cc) & 0xff));
 }

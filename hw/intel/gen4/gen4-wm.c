@@ -275,6 +275,10 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
         }
         x = (m1[2 + s] & 0xffff) + (i & 1);
         y = (m1[2 + s] >> 16) + (i >> 1);
+        if (wm->alpha_test &&
+            !gen4_alpha_test(d->unit[GEN4_CC], rgba[3])) {
+            continue;
+        }
         if (wm->late_depth && !late_depth_test(wm, msg, x, y)) {
             continue;
         }
@@ -337,6 +341,8 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     wm->wm = d->unit[GEN4_WM];
     gen4_surfaces_init_ps(&wm->surfaces, d);
     gen4_depth_begin(&wm->depth, s, d);
+    wm->alpha_test = d->unit_addr[GEN4_CC] &&
+                     g45_color_calc_state_alpha_test_enable(d->unit[GEN4_CC]);
     wm->late_depth = g45_wm_state_ps_kill_pixel(wm->wm) ||
                      g45_wm_state_ps_computed_depth(wm->wm) ||
                      (d->unit_addr[GEN4_CC] &&

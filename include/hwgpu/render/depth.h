@@ -56,6 +56,8 @@ void hwgpu_depth_store(HwgpuDepthFormat f, uint8_t *px, uint32_t depth,
 bool hwgpu_depth_compare(HwgpuDepthFormat f, HwgpuCompare func, uint32_t src,
                          uint32_t dst);
 /* (ref & mask) FUNC (stencil & mask). */
+/* The alpha test: a FUNC ref on floats; NaN passes NOTEQUAL and ALWAYS. */
+bool hwgpu_alpha_compare(HwgpuCompare func, float a, float ref);
 bool hwgpu_stencil_compare(HwgpuCompare func, uint8_t ref, uint8_t stencil,
                            uint8_t mask);
 uint8_t hwgpu_stencil_apply(HwgpuStencilOp op, uint8_t stencil, uint8_t ref);

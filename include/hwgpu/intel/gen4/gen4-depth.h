@@ -42,4 +42,12 @@ void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d);
 bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
                       float src, bool back, bool update);
 
+/*
+ * COLOR_CALC_STATE's alpha test of a pixel's alpha (the float bits the
+ * shader wrote): against the UNORM8 reference with the alpha clamped and
+ * rounded to 8 bits, or against the FLOAT32 reference.  Pixels that fail
+ * are discarded before the depth and stencil tests.
+ */
+bool gen4_alpha_test(const uint32_t *cc, uint32_t alpha);
+
 #endif

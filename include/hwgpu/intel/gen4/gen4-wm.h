@@ -55,6 +55,7 @@ typedef struct Gen4Wm {
      */
     Gen4Depth depth;
     bool late_depth, stats;
+    bool alpha_test;            /* COLOR_CALC_STATE alpha test on */
     bool src_depth;             /* the payload carries source depth */
     int logic_op;               /* COLOR_CALC_STATE logic op, -1: off */
     bool stipple;               /* polygon stipple on */

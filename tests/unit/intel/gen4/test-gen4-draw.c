@@ -222,6 +222,43 @@ static void test_blend(void)
 }
 
 /*
+ * The alpha test (COLOR_CALC_STATE DW3, DW7): the shader's alpha 0.25 is
+ * 64 as UNORM8 - GREATER 63 passes, GREATER 64 and EQUAL 63 fail - and
+ * 0.25 against a FLOAT32 reference of 0.25 passes EQUAL only.
+ */
+static void test_alpha_test(void)
+{
+    static const float tri[3][2] = { { 0, 0 }, { 64, 0 }, { 0, 64 } };
+    static const struct {
+        uint32_t func, format, ref;
+        bool drawn;
+    } cases[] = {
+        { G45_COMPAREFUNCTION_GREATER, 0, 63, true },
+        { G45_COMPAREFUNCTION_GREATER, 0, 64, false },
+        { G45_COMPAREFUNCTION_EQUAL, 0, 63, false },
+        { G45_COMPAREFUNCTION_EQUAL, 0, 64, true },
+        { G45_COMPAREFUNCTION_EQUAL, 1, 0x3e800000, true },
+        { G45_COMPAREFUNCTION_LESS, 1, 0x3e800000, false },
+        { G45_COMPAREFUNCTION_NEVER, 0, 0, false },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        Gen4DrawStats stats = { 0 };
+
+        setup_draw(tri, 3, G45_3DPRIM_TRILIST);
+        gen4t_wf(G3D_CB + 12, 0.25f);
+        gen4t_w32(G3D_CC_ST + 12, (1u << 11) | (cases[i].func << 8) |
+                  (cases[i].format << 15));
+        gen4t_w32(G3D_CC_ST + 28, cases[i].ref);
+        gen4_draw_snapshot(&st, dr.prim, &dr);
+        gen4_draw(&st, &dr, &stats);
+        g_assert_cmpuint(stats.errors, ==, 0);
+        g_assert_cmphex(pixel(2, 2), ==,
+                        cases[i].drawn ? 0x40ff8040u : 0);
+    }
+}
+
+/*
  * A pixel shader that never ends: each thread stops at its budget and the
  * draw at GEN4_DRAW_WORK instructions in all, with a logged guest error
  * (a draw holds the render engine: it must end in bounded time).
@@ -715,6 +752,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/clipped-to-drawing-rectangle",
                     test_clipped_to_drawing_rectangle);
     g_test_add_func("/gen4-draw/blend", test_blend);
+    g_test_add_func("/gen4-draw/alpha-test", test_alpha_test);
     g_test_add_func("/gen4-draw/logic-op", test_logic_op);
     g_test_add_func("/gen4-draw/poly-stipple", test_poly_stipple);
     g_test_add_func("/gen4-draw/line-stipple", test_line_stipple);

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""The piglit subset the GL guest test runs, chosen by rule from the test
+lists of Debian's piglit package (its `quick` profile, as pre-built XML).
+
+    piglit-select.py [--every N] QUICK_GL.xml.gz QUICK_SHADER.xml.gz
+
+The rule, applied in this order, each step counted on stderr:
+ 1. the GL tests of the `quick` profile (quick_gl and quick_shader;
+    glslparser, compile-only, is left out);
+ 2. groups for what crocus exposes on G45: spec@!opengl 1.0 to 2.1,
+    spec@glsl-1.10, spec@glsl-1.20, spec@!opengl es 2.0, spec@glsl-es-1.00;
+ 3. tests whose files the image carries (it leaves out the package's
+    1.9 GB of generated_tests);
+ 4. texture sampling left out until the sampler lands (issue #13): names
+    matching SAMPLING below;
+ 5. one in N (default 3) by CRC-32 of the name, to fit the test run's time.
+Prints "name<TAB>argv..." lines, sorted by name.
+"""
+import argparse
+import gzip
+import re
+import sys
+import zlib
+import xml.etree.ElementTree as ET
+
+GROUPS = re.compile(r'spec@(!opengl (1\.[0-5]|2\.[01])|glsl-1\.(10|20)|'
+                    r'!opengl es 2\.0|glsl-es-1\.00)@')
+SAMPLING = re.compile(r'tex|sampler|mipmap|cube|lod|shadow|bitmap|drawpix|'
+                      r'copypix|sprite|fbo', re.I)
+
+
+def tests(path):
+    root = ET.parse(gzip.open(path)).getroot()
+    for t in root.findall('Test'):
+        opts = {o.get('name'): o.get('value') for o in t.findall('option')}
+        cmd = opts.get('command')
+        if cmd is None:
+            continue
+        # a Python list literal of strings
+        argv = re.findall(r"'((?:[^'\\]|\\.)*)'", cmd)
+        yield t.get('name'), t.get('type'), argv
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--every', type=int, default=3)
+    ap.add_argument('lists', nargs='+')
+    a = ap.parse_args()
+    steps = []
+    all_ = [t for p in a.lists for t in tests(p)]
+    steps.append(('quick GL tests', len(all_)))
+    sel = [t for t in all_ if GROUPS.match(t[0])]
+    steps.append(('GL <= 2.1, GLSL 1.10/1.20, GLES 2.0 groups', len(sel)))
+    sel = [t for t in sel if not any(x.startswith('generated_tests/')
+                                     for x in t[2])]
+    steps.append(('files in the image', len(sel)))
+    sampling = [t for t in sel if SAMPLING.search(t[0])]
+    sel = [t for t in sel if not SAMPLING.search(t[0])]
+    steps.append(('texture sampling left out (%d)' % len(sampling),
+                  len(sel)))
+    sel = [t for t in sel
+           if zlib.crc32(t[0].encode()) % a.every == 0]
+    steps.append(('one in %d' % a.every, len(sel)))
+    for what, n in steps:
+        print('# %-48s %5d' % (what, n), file=sys.stderr)
+    for name, _, argv in sorted(sel):
+        print('\t'.join([name] + argv))
+
+
+if __name__ == '__main__':
+    main()
