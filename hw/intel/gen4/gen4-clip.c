@@ -184,10 +184,7 @@ static void clip_thread(Gen4Clip *c, const Gen4Object *o,
     uint32_t rlen = g45_thread_common_urb_read_length(cs);
     uint32_t coff = g45_thread_common_constant_urb_read_offset(cs);
     uint32_t clen = g45_thread_common_constant_urb_read_length(cs);
-    uint32_t cr0 = (g45_thread_common_floating_point_mode(cs) ==
-                    G45_FP_MODE_ALT ? G4_CR0_FP_ALT : 0) |
-                   (g45_thread_common_single_program_flow(cs) ?
-                    G4_CR0_SPF : 0);
+    uint32_t cr0 = gen4_thread_cr0(cs);
     uint32_t len, *r0;
     const uint32_t *btp;
 
@@ -216,13 +213,8 @@ static void clip_thread(Gen4Clip *c, const Gen4Object *o,
         }
     }
     for (unsigned v = 0; v < o->nv; v++) {
-        const uint32_t *vue = vues + (size_t)o->v[v] * vue_dw;
-
-        for (uint32_t r = 0; r < rlen && grf < G4_EU_GRF_REGS; r++, grf++) {
-            if ((roff + r + 1) * 8 <= vue_dw) {
-                memcpy(g4_eu_grf_ud(c->t, grf), vue + (roff + r) * 8, 32);
-            }
-        }
+        gen4_payload_rows(c->t, &grf, vues + (size_t)o->v[v] * vue_dw, vue_dw,
+                          roff, rlen);
     }
     c->threads++;
     c->out.threads++;

@@ -26,10 +26,7 @@ static void gs_thread(Gen4FfUrb *g, const Gen4Draw *d, G4EuProgram *prog,
     uint32_t grf = g45_thread_common_dispatch_grf_start(gs);
     uint32_t roff = g45_thread_common_urb_read_offset(gs);
     uint32_t rlen = g45_thread_common_urb_read_length(gs);
-    uint32_t cr0 = (g45_thread_common_floating_point_mode(gs) ==
-                    G45_FP_MODE_ALT ? G4_CR0_FP_ALT : 0) |
-                   (g45_thread_common_single_program_flow(gs) ?
-                    G4_CR0_SPF : 0);
+    uint32_t cr0 = gen4_thread_cr0(gs);
     uint32_t *r0;
 
     gen4_ff_urb_reset(g);
@@ -41,17 +38,8 @@ static void gs_thread(Gen4FfUrb *g, const Gen4Draw *d, G4EuProgram *prog,
     r0[6] = (uint32_t)(g->out->threads & 0xffffff);
     /* The vertices, each its URB rows from the read offset, one a GRF. */
     for (unsigned v = 0; v < nv; v++) {
-        for (uint32_t r = 0; r < rlen; r++, grf++) {
-            uint64_t dw = (uint64_t)(roff + r) * 8;
-
-            if (grf >= G4_EU_GRF_REGS) {
-                break;
-            }
-            if (dw + 8 <= vue_dw) {
-                memcpy(g4_eu_grf_ud(t, grf), vue + (size_t)idx[v] * vue_dw + dw,
-                       32);
-            }
-        }
+        gen4_payload_rows(t, &grf, vue + (size_t)idx[v] * vue_dw, vue_dw, roff,
+                          rlen);
     }
     g->out->threads++;
     if (!gen4_run_thread(g->s, t, prog, env, GEN4_GS_BUDGET)) {

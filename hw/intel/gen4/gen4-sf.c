@@ -95,8 +95,7 @@ static void sf_thread(Gen4Sf *sf, const Gen4SetupObj *o, const uint32_t *vue[3],
     uint32_t grf = g45_thread_common_dispatch_grf_start(st);
     uint32_t roff = g45_thread_common_urb_read_offset(st);
     uint32_t rlen = g45_thread_common_urb_read_length(st);
-    uint32_t cr0 = g45_thread_common_floating_point_mode(st) ==
-                   G45_FP_MODE_ALT ? G4_CR0_FP_ALT : 0;
+    uint32_t cr0 = gen4_thread_cr0(st);
     G4EuThread *t = g_new(G4EuThread, 1);
     G4EuUrb urb = {
         .host = sf->s->host, .data = sf->pue, .size = sf->pue_size,
@@ -135,11 +134,7 @@ static void sf_thread(Gen4Sf *sf, const Gen4SetupObj *o, const uint32_t *vue[3],
     }
     /* Each vertex's VUE rows, one vertex after the other. */
     for (uint32_t v = 0; v < nvue; v++) {
-        for (uint32_t row = 0; row < rlen; row++, grf++) {
-            if (grf < G4_EU_GRF_REGS && (roff + row + 1) * 8 <= vue_dw) {
-                memcpy(g4_eu_grf_ud(t, grf), vue[v] + (roff + row) * 8, 32);
-            }
-        }
+        gen4_payload_rows(t, &grf, vue[v], vue_dw, roff, rlen);
     }
     sf->threads++;
     if (!gen4_run_thread(sf->s, t, sf->prog, &env, GEN4_SF_BUDGET)) {

@@ -39,6 +39,23 @@ G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr)
     return p;
 }
 
+uint32_t gen4_thread_cr0(const uint32_t *common)
+{
+    return (g45_thread_common_floating_point_mode(common) == G45_FP_MODE_ALT ?
+            G4_CR0_FP_ALT : 0) |
+           (g45_thread_common_single_program_flow(common) ? G4_CR0_SPF : 0);
+}
+
+void gen4_payload_rows(G4EuThread *t, uint32_t *grf, const uint32_t *vue,
+                       uint32_t vue_dw, uint32_t roff, uint32_t rlen)
+{
+    for (uint32_t r = 0; r < rlen; r++, (*grf)++) {
+        if (*grf < G4_EU_GRF_REGS && ((uint64_t)roff + r + 1) * 8 <= vue_dw) {
+            memcpy(g4_eu_grf_ud(t, *grf), vue + (size_t)(roff + r) * 8, 32);
+        }
+    }
+}
+
 uint32_t gen4_curbe_load(Gen4State *s, const Gen4Draw *d, uint32_t *curbe)
 {
     uint32_t len;
@@ -102,9 +119,7 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     clen = g45_thread_common_constant_urb_read_length(vs);
     roff = g45_thread_common_urb_read_offset(vs);
     rlen = g45_thread_common_urb_read_length(vs);
-    cr0 = (g45_thread_common_floating_point_mode(vs) == G45_FP_MODE_ALT ?
-           G4_CR0_FP_ALT : 0) |
-          (g45_thread_common_single_program_flow(vs) ? G4_CR0_SPF : 0);
+    cr0 = gen4_thread_cr0(vs);
 
     g4_eu_env_init(&env, s->host);
     g4_eu_math_attach(&env);

@@ -61,4 +61,17 @@ struct G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr);
  */
 uint32_t gen4_curbe_load(Gen4State *s, const Gen4Draw *d, uint32_t *curbe);
 
+/* A thread's CR0 from its unit's THREAD_COMMON: ALT float mode, SPF. */
+uint32_t gen4_thread_cr0(const uint32_t *common);
+
+/*
+ * A vertex's URB rows roff .. roff + rlen - 1 into the thread's GRFs from
+ * *grf on, one row a register (rows past the VUE's vue_dw dwords, and
+ * registers past the file, are left alone); *grf advances by rlen.
+ */
+struct G4EuThread;
+void gen4_payload_rows(struct G4EuThread *t, uint32_t *grf,
+                       const uint32_t *vue, uint32_t vue_dw, uint32_t roff,
+                       uint32_t rlen);
+
 #endif
