@@ -241,6 +241,18 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
      * its Align16 mask applies, and for a dword type only the low 8 bits
      * are generated (SecHalf already moved 15:8 there), the high 8 are 0.
      */
+    if (op->send_ch0 || op->send_chstride != 1) {
+        uint16_t m = 0;
+
+        for (unsigned i = 0; i < 16; i++) {
+            unsigned c = op->send_ch0 + i * op->send_chstride;
+
+            if (((e >> i) & 1) && c < 16) {
+                m |= 1u << c;
+            }
+        }
+        e = m;
+    }
     if (op->align16) {
         e &= op->wmask * 0x1111u;
     }

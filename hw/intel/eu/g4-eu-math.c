@@ -144,8 +144,21 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     memset(out, 0, sizeof(out));
 
     for (unsigned n = 0; n < nch; n++) {
-        /* scalar structure: channel 0 of each group of 4 (L5884-L5899) */
-        unsigned src = scalar ? (n & ~3u) : n;
+        /*
+         * Scalar structure: channel 0 of each group of 4 (L5884-L5899).
+         * When that channel is not enabled its data is undefined (the
+         * implied move filled only the post-destination's region): take
+         * the group's first enabled channel, where Mesa's scalar math
+         * into one element (crocus's CLIP kernels' 1/w) puts it.
+         */
+        unsigned src = n;
+
+        if (scalar) {
+            src = n & ~3u;
+            while (!((en >> src) & 1) && src < (n | 3u)) {
+                src++;
+            }
+        }
         uint32_t a = msg->payload[src];
         uint32_t b = two_ops ? msg->payload[8 + src] : 0;
 

@@ -133,6 +133,8 @@ struct G4Op {
     bool send_desc_reg;     /* descriptor in a0.0 */
     bool send_eot;
     bool send_compr;        /* a compressed SIMD16 send (see do_send) */
+    /* the post-destination's first channel and channel stride (EMask) */
+    uint8_t send_ch0, send_chstride;
     uint32_t send_desc;
     const char *why;        /* ILLEGAL / UNIMP reason */
     G4Half h[2];

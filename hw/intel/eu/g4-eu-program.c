@@ -297,6 +297,14 @@ static void prepare_op(G4Op *op, const G4EuInst *in)
             op->h[0].dst.base = in->dst.nr * G4_EU_REG_BYTES;
         }
         op->h[0].dst.type = in->dst.type;
+        /*
+         * The EMask is formed on the post-destination's region: its
+         * subregister and horizontal stride in units of its type
+         * (L13362-L13378), e.g. a scalar math result into g2.3.
+         */
+        op->send_ch0 = in->dst.subnr /
+                       (g4_eu_type_size(in->dst.type) >= 4 ? 4 : 2);
+        op->send_chstride = in->dst.hstride ? in->dst.hstride : 1;
         op->h[0].n = op->exec_size > 16 ? 16 : op->exec_size;
         op->h[0].mbit0 = op->sechalf ? 8 : 0;
         op->h[0].lane0 = op->h[0].mbit0;
