@@ -48,6 +48,29 @@ static void test_math_inv_sqrt_rsq(void)
 }
 
 /*
+ * A scalar math send into one element, as crocus's CLIP kernels compute
+ * 1/w in place (brw_clip_project_position): the channel enables follow
+ * the post-destination's subregister (L13362-L13378), so only g2.3 is
+ * written, with the reciprocal of the value the implied move put there.
+ */
+static void test_math_scalar_subregister(void)
+{
+    reset();
+    for (int i = 0; i < 8; i++) {
+        set_f(2, i, 1.0f + i);
+        set_f(5, i, 7.0f);          /* stale MRF contents */
+    }
+    run_ok("mov(8) m3<1>F g5<8,8,1>F { align1 nomask };\n"
+           "send(1) 3 g2.3<1>F g2.3<0,1,0>F math inv scalar mlen 1 rlen 1 "
+           "{ align1 nomask };\n" EOT);
+    g_assert_cmpfloat(get_f(2, 0), ==, 1.0f);
+    g_assert_cmpfloat(get_f(2, 1), ==, 2.0f);
+    g_assert_cmpfloat(get_f(2, 2), ==, 3.0f);
+    g_assert_cmpfloat(get_f(2, 3), ==, 0.25f);
+    g_assert_cmpfloat(get_f(2, 4), ==, 5.0f);
+}
+
+/*
  * Mesa's SIMD16 unary math on G45: one compressed send(16), mlen 1 and
  * rlen 1 in the descriptor, the implied move filling two MRFs and the
  * result two GRFs (crocus-g45.md §3.6).
@@ -489,6 +512,8 @@ int main(int argc, char **argv)
     g_test_add_func("/g4-eu/math/log-exp-alt", test_math_log_exp_alt);
     g_test_add_func("/g4-eu/math/sin-cos", test_math_sin_cos);
     g_test_add_func("/g4-eu/math/pow", test_math_pow);
+    g_test_add_func("/g4-eu/math/scalar-subregister",
+                    test_math_scalar_subregister);
     g_test_add_func("/g4-eu/math/compressed-simd16",
                     test_math_compressed_simd16);
     g_test_add_func("/g4-eu/math/intdiv", test_math_intdiv);
