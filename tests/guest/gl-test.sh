@@ -19,7 +19,7 @@ source "$(dirname "$0")/tap.sh"
 # the units they need land (docs/gen4-3d.md, "Not yet").
 ASSERTED="flat:99 smooth:99 depth:99 stencil:99 blend:99 scissor:99 cull:99"
 ASSERTED+=" offset:99 query:99 many:94 prims:99 lines:99 points:99 stipple:99"
-ASSERTED+=" fragdepth:99 linestipple:99"
+ASSERTED+=" fragdepth:99 linestipple:99 clip:99"
 
 dir=$HWGPU_CACHE/test-results/gl
 rm -rf "$dir"; mkdir -p "$dir/in"

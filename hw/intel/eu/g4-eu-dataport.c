@@ -35,6 +35,16 @@ static bool dp_surface(const G4EuDataPort *dp, const G4EuMessage *msg,
         s->size = off < dp->stateless.size ? dp->stateless.size - off : 0;
         return true;
     }
+    if (dp->resolve) {
+        G4EuSurface sf = { 0, 0 };
+
+        if (!dp->resolve(dp->resolve_opaque, bti, &sf)) {
+            sf.base = sf.size = 0;
+        }
+        s->base = sf.base;
+        s->size = sf.size;
+        return true;
+    }
     if (bti >= dp->nsurfaces) {
         HWGPU_GUEST_ERROR(dp->mem,
                           "g4-eu dataport: binding table index %u has no surface",

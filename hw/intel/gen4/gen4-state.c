@@ -292,6 +292,12 @@ void gen4_draw_snapshot(Gen4State *s, const uint32_t *prim, Gen4Draw *d)
     }
 }
 
+void gen4_surfaces_init(Gen4Surfaces *c, uint32_t bt_addr)
+{
+    memset(c->loaded, 0, sizeof(c->loaded));
+    c->bt_addr = bt_addr;
+}
+
 void gen4_surfaces_init_ps(Gen4Surfaces *c, const Gen4Draw *d)
 {
     memset(c->loaded, 0, sizeof(c->loaded));

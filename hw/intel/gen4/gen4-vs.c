@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-vs.h"
+#include "hwgpu/intel/gen4/gen4-dp.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "g45-cmd-gen.h"
@@ -79,6 +80,8 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     G4EuThread *t;
     G4EuProgram *prog;
     G4EuEnv env;
+    Gen4Surfaces *surfaces;
+    Gen4Dp dp;
     G4EuUrb urb;
     uint32_t cr0, len, vs_bt = 0;
     const uint32_t *btp;
@@ -124,6 +127,10 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     g4_eu_env_init(&env, s->host);
     g4_eu_math_attach(&env);
     g4_eu_urb_attach(&env, &urb);
+    /* pull constants and scratch through the data port */
+    surfaces = g_new(Gen4Surfaces, 1);
+    gen4_surfaces_init(surfaces, d->vs_bt_addr);
+    gen4_dp_attach(&dp, &env, s, d, surfaces);
     prog = gen4_kernel_load(s, d->general_base +
                             g45_thread_common_kernel_start_pointer(vs));
     t = g_new(G4EuThread, 1);
@@ -184,6 +191,7 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     g_free(t);
     g4_eu_program_free(prog);
     g_free(curbe);
+    g_free(surfaces);
     g_free(urb.data);
     return true;
 }

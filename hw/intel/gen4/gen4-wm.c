@@ -296,9 +296,7 @@ static bool dp_write(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     if (DPW_TYPE(msg->function) == DPW_RT_WRITE) {
         return rt_write(wm, msg);
     }
-    HWGPU_UNIMP(wm->s->host, "gen4 PS: data port write type %u",
-                DPW_TYPE(msg->function));
-    return false;
+    return wm->dp_generic.fn(wm->dp_generic.opaque, t, msg, resp);
 }
 
 /* ---- setup ---- */
@@ -434,6 +432,10 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     }
     g4_eu_env_init(&env, wm->s->host);
     g4_eu_math_attach(&env);
+    /* scratch and pull constants through the data port; render-target
+     * writes (and the rest, forwarded) through dp_write */
+    gen4_dp_attach(&wm->dp, &env, wm->s, d, &wm->surfaces);
+    wm->dp_generic = env.sf[G4_SFID_DP_WRITE];
     g4_eu_env_set_shared(&env, G4_SFID_DP_WRITE, dp_write, wm);
     g4_eu_thread_init(t, simd16 ? dmask : dmask & 0xff, cr0);
     /* When both sizes are enabled, SIMD16 starts 2 instructions in

@@ -190,6 +190,12 @@ typedef struct G4EuDataPort {
     const G4EuSurface *surfaces;
     unsigned nsurfaces;
     G4EuSurface stateless;
+    /*
+     * When set, binding-table surfaces come from here instead of
+     * surfaces[] (read on demand by the 3D pipeline); false: no surface.
+     */
+    bool (*resolve)(void *opaque, unsigned bti, G4EuSurface *out);
+    void *resolve_opaque;
 } G4EuDataPort;
 
 void g4_eu_dataport_attach(G4EuEnv *env, G4EuDataPort *dp);

@@ -134,6 +134,8 @@ typedef struct Gen4Surfaces {
 
 /* The PS's surfaces of draw d, starting with those the snapshot read. */
 void gen4_surfaces_init_ps(Gen4Surfaces *c, const Gen4Draw *d);
+/* A binding table (SSBA-relative, 0: none) read entry by entry. */
+void gen4_surfaces_init(Gen4Surfaces *c, uint32_t bt_addr);
 
 /*
  * SURFACE_STATE of binding table entry bti, or NULL when the table is
