@@ -259,6 +259,42 @@ static void test_alpha_test(void)
 }
 
 /*
+ * The PS threads' data port (gen4-dp.c): the kernel stores its CURBE
+ * colour to stateless scratch (BTI 255, M0.5 + General State Base),
+ * reads it back and writes that to the render target.
+ */
+static void test_ps_scratch(void)
+{
+    static const float tri[3][2] = { { 0, 0 }, { 64, 0 }, { 0, 64 } };
+    Gen4DrawStats stats = { 0 };
+
+    setup_draw(tri, 3, G45_3DPRIM_TRILIST);
+    gen4t_kernel(G3D_PS_K,
+        "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+        "mov(1) m1.5<1>UD 0x00080000UD { align1 nomask };\n"
+        "mov(1) m1.2<1>UD 0x0UD { align1 nomask };\n"
+        "mov(8) m2<1>UD g2<8,8,1>UD { align1 nomask };\n"
+        "send(8) 1 null null write (255, 2, 0, 0) mlen 2 rlen 0 "
+        "{ align1 nomask };\n"
+        "send(8) 1 g20<1>UD null read (255, 2, 0) mlen 1 rlen 1 "
+        "{ align1 nomask };\n"
+        "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m3<1>F g20<0,1,0>F { align1 };\n"
+        "mov(8) m4<1>F g20.1<0,1,0>F { align1 };\n"
+        "mov(8) m5<1>F g20.2<0,1,0>F { align1 };\n"
+        "mov(8) m6<1>F g20.3<0,1,0>F { align1 };\n"
+        "send(8) 1 null null write (0, 12, 4, 0) mlen 6 rlen 0 "
+        "{ align1 EOT };\n");
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+    g_assert_cmphex(pixel(2, 2), ==, COLOUR);
+    g_assert_cmpfloat(hwgpu_u2f(*(uint32_t *)&gen4t_ram[0x80004]), ==, 0.5f);
+}
+
+/*
  * A pixel shader that never ends: each thread stops at its budget and the
  * draw at GEN4_DRAW_WORK instructions in all, with a logged guest error
  * (a draw holds the render engine: it must end in bounded time).
@@ -753,6 +789,7 @@ int main(int argc, char **argv)
                     test_clipped_to_drawing_rectangle);
     g_test_add_func("/gen4-draw/blend", test_blend);
     g_test_add_func("/gen4-draw/alpha-test", test_alpha_test);
+    g_test_add_func("/gen4-draw/ps-scratch", test_ps_scratch);
     g_test_add_func("/gen4-draw/logic-op", test_logic_op);
     g_test_add_func("/gen4-draw/poly-stipple", test_poly_stipple);
     g_test_add_func("/gen4-draw/line-stipple", test_line_stipple);
