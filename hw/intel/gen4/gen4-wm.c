@@ -436,6 +436,7 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
      * writes (and the rest, forwarded) through dp_write */
     gen4_dp_attach(&wm->dp, &env, wm->s, d, &wm->surfaces);
     wm->dp_generic = env.sf[G4_SFID_DP_WRITE];
+    gen4_sampler_attach(&wm->sampler, &env, wm->s, d, &wm->surfaces);
     g4_eu_env_set_shared(&env, G4_SFID_DP_WRITE, dp_write, wm);
     g4_eu_thread_init(t, simd16 ? dmask : dmask & 0xff, cr0);
     /* When both sizes are enabled, SIMD16 starts 2 instructions in

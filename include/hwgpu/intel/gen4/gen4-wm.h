@@ -32,6 +32,7 @@
 #include "hwgpu/intel/gen4/gen4-state.h"
 #include "hwgpu/intel/gen4/gen4-depth.h"
 #include "hwgpu/intel/gen4/gen4-dp.h"
+#include "hwgpu/intel/gen4/gen4-sampler.h"
 #include "hwgpu/intel/gen4/gen4-sf.h"
 
 /* Instructions one PS thread may run before it is stopped. */
@@ -59,6 +60,7 @@ typedef struct Gen4Wm {
     bool alpha_test;            /* COLOR_CALC_STATE alpha test on */
     Gen4Dp dp;                  /* the data port of the PS threads */
     G4EuSharedSlot dp_generic;  /* its writes other than the RT's */
+    Gen4Sampler sampler;
     bool src_depth;             /* the payload carries source depth */
     int logic_op;               /* COLOR_CALC_STATE logic op, -1: off */
     bool stipple;               /* polygon stipple on */

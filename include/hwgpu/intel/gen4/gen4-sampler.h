@@ -1,0 +1,28 @@
+/*
+ * The sampling engine (SFID 2; G45 PRM Vol 4 §4, seed 002 L2656-L4274,
+ * seed-002.md §4.1) for the Gen4 pipeline's threads.  So far the one
+ * message crocus sends for a fragment shader's uniform arrays indexed by
+ * a varying value: SIMD16 ld (type 3, mlen 3, rlen 8) on a buffer
+ * surface, whose U parameter is the element index (crocus-g45.md §3.5).
+ * Texture sampling proper (the other messages and surface types) is
+ * issue #13's; it is logged as unimplemented and the thread ends.
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HWGPU_INTEL_GEN4_SAMPLER_H
+#define HWGPU_INTEL_GEN4_SAMPLER_H
+
+#include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/intel/eu/g4-eu.h"
+
+typedef struct Gen4Sampler {
+    Gen4State *s;
+    const Gen4Draw *d;
+    Gen4Surfaces *surfaces;     /* the unit's binding table */
+} Gen4Sampler;
+
+void gen4_sampler_attach(Gen4Sampler *smp, G4EuEnv *env, Gen4State *s,
+                         const Gen4Draw *d, Gen4Surfaces *surfaces);
+
+#endif
