@@ -69,6 +69,8 @@ if [ $quick = 0 ]; then
     run_tap guest-clients "$HWGPU_REPO/tests/guest/clients-test.sh"
     # 5. GL in the guest: crocus on the emulated G45 against llvmpipe
     run_tap guest-gl "$HWGPU_REPO/tests/guest/gl-test.sh"
+    # 6. piglit's rule-chosen subset on crocus and llvmpipe
+    run_tap guest-piglit "$HWGPU_REPO/tests/guest/piglit-test.sh"
 fi
 set -e
 
