@@ -1,11 +1,11 @@
 /*
  * The sampling engine (SFID 2; G45 PRM Vol 4 §4, seed 002 L2656-L4274,
- * seed-002.md §4.1) for the Gen4 pipeline's threads.  So far the one
- * message crocus sends for a fragment shader's uniform arrays indexed by
- * a varying value: SIMD16 ld (type 3, mlen 3, rlen 8) on a buffer
- * surface, whose U parameter is the element index (crocus-g45.md §3.5).
- * Texture sampling proper (the other messages and surface types) is
- * issue #13's; it is logged as unimplemented and the thread ends.
+ * seed-002.md §4.1) for the Gen4 pipeline's threads.  So far the texel
+ * fetch: ld (type 3) in SIMD16 and SIMD8 on buffer surfaces (crocus's
+ * uniform arrays indexed by a varying value, crocus-g45.md §3.5) and on
+ * level 0 of 1D, 2D and 3D surfaces, linear or tiled (blorp's blits, as
+ * glReadPixels into floats).  Filtered sampling, mip levels and cube
+ * maps are issue #13's: logged as unimplemented, the thread ends.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later

@@ -348,6 +348,61 @@ static void test_sampler_ld_buffer(void)
 }
 
 /*
+ * ld on a 2D surface (blorp's blits, glReadPixels into floats): texel
+ * (2, 1) of a 4x4 R8G8B8A8_UNORM surface, linear and Y-tiled; (4, 0) is
+ * outside and reads (0, 0, 0, 1).
+ */
+static void test_sampler_ld_2d(void)
+{
+    static const float tri[3][2] = { { 0, 0 }, { 64, 0 }, { 0, 64 } };
+    static const char *kernel =
+        "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m2<1>D %uD { align1 nomask };\n"
+        "mov(8) m3<1>D %uD { align1 nomask };\n"
+        "mov(8) m4<1>D 1D { align1 nomask };\n"
+        "mov(8) m5<1>D 1D { align1 nomask };\n"
+        "send(8) 1 g20<1>UW null sampler (1, 0, D) mlen 5 rlen 8 "
+        "{ align1 };\n"
+        "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m3<1>F g20<8,8,1>F { align1 };\n"
+        "mov(8) m4<1>F g22<8,8,1>F { align1 };\n"
+        "mov(8) m5<1>F g24<8,8,1>F { align1 };\n"
+        "mov(8) m6<1>F g26<8,8,1>F { align1 };\n"
+        "send(8) 1 null null write (0, 12, 4, 0) mlen 6 rlen 0 "
+        "{ align1 EOT };\n";
+    static const struct { unsigned u; bool tiled; uint32_t colour; } cases[] = {
+        { 2, false, 0xffff8040u }, { 2, true, 0xffff8040u },
+        { 4, false, 0xff000000u },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        Gen4DrawStats stats = { 0 };
+        g_autofree char *text = g_strdup_printf(kernel, cases[i].u,
+                                                cases[i].u);
+        uint32_t pitch = cases[i].tiled ? 128 : 16;
+        uint32_t off = cases[i].tiled ? g45_ytile_offset(2 * 4, 1, pitch)
+                                      : 1 * pitch + 2 * 4;
+
+        setup_draw(tri, 3, G45_3DPRIM_TRILIST);
+        gen4t_kernel(G3D_PS_K, text);
+        gen4t_w32(G3D_STATE_BO + 0x804, 0x80);
+        gen4t_w32(G3D_STATE_BO + 0x80, (1u << 29) |
+                  (G45_SURFACE_FORMAT_R8G8B8A8_UNORM << 18));
+        gen4t_w32(G3D_STATE_BO + 0x84, 0x90000);
+        gen4t_w32(G3D_STATE_BO + 0x88, (3u << 19) | (3u << 6));   /* 4x4 */
+        gen4t_w32(G3D_STATE_BO + 0x8c, ((pitch - 1) << 3) |
+                  (cases[i].tiled ? 3 : 0));
+        gen4t_w32(0x90000 + off, 0xff4080ffu);      /* R G B A bytes */
+        gen4_draw_snapshot(&st, dr.prim, &dr);
+        gen4_draw(&st, &dr, &stats);
+        g_assert_cmpuint(stats.errors, ==, 0);
+        g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+        g_assert_cmphex(pixel(2, 2), ==, cases[i].colour);
+    }
+}
+
+/*
  * A pixel shader that never ends: each thread stops at its budget and the
  * draw at GEN4_DRAW_WORK instructions in all, with a logged guest error
  * (a draw holds the render engine: it must end in bounded time).
@@ -844,6 +899,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/alpha-test", test_alpha_test);
     g_test_add_func("/gen4-draw/ps-scratch", test_ps_scratch);
     g_test_add_func("/gen4-draw/sampler-ld-buffer", test_sampler_ld_buffer);
+    g_test_add_func("/gen4-draw/sampler-ld-2d", test_sampler_ld_2d);
     g_test_add_func("/gen4-draw/logic-op", test_logic_op);
     g_test_add_func("/gen4-draw/poly-stipple", test_poly_stipple);
     g_test_add_func("/gen4-draw/line-stipple", test_line_stipple);
