@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "hwgpu/common/bits.h"
@@ -132,6 +133,211 @@ static bool ld(Gen4Sampler *smp, const uint32_t *ss, const G4EuMessage *msg,
     return true;
 }
 
+enum { MSG_SAMPLE = 0 };
+
+/* A texel coordinate through an address mode; -1: the border colour. */
+static int64_t wrap(uint32_t mode, int64_t i, int64_t size)
+{
+    int64_t m;
+
+    switch (mode) {
+    case G45_TEXCOORDMODE_WRAP:
+        m = i % size;
+        return m < 0 ? m + size : m;
+    case G45_TEXCOORDMODE_MIRROR:
+        m = i % (2 * size);
+        m = m < 0 ? m + 2 * size : m;
+        return m < size ? m : 2 * size - 1 - m;
+    case G45_TEXCOORDMODE_CLAMP_BORDER:
+        return i < 0 || i >= size ? -1 : i;
+    case G45_TEXCOORDMODE_MIRROR_ONCE:
+        m = i < 0 ? -1 - i : i;
+        return m >= size ? size - 1 : m;
+    default:                    /* CLAMP (to edge), CUBE */
+        return i < 0 ? 0 : i >= size ? size - 1 : i;
+    }
+}
+
+typedef struct SampleCtx {
+    Gen4Sampler *smp;
+    const uint32_t *ss, *st;
+    const HwgpuFormat *f;
+    int64_t w, h;
+    float border[4];
+    bool srgb;
+} SampleCtx;
+
+/* Texel (x, y) of level 0 as floats, the border colour outside. */
+static void fetch(const SampleCtx *c, int64_t x, int64_t y, float out[4])
+{
+    uint32_t rgba[4];
+
+    if (x < 0 || y < 0) {
+        memcpy(out, c->border, sizeof(c->border));
+        return;
+    }
+    texel(c->smp, c->ss, c->f, (int32_t)x, (int32_t)y, 0, 0, rgba);
+    for (int k = 0; k < 4; k++) {
+        out[k] = hwgpu_u2f(rgba[k]);
+    }
+    if (c->srgb) {
+        for (int k = 0; k < 3; k++) {
+            out[k] = hwgpu_srgb_to_linear(out[k]);
+        }
+    }
+}
+
+/* One sample at normalized (u, v) with filter `filter` (§4, L2829-L2972). */
+static void sample_at(const SampleCtx *c, uint32_t filter, float u, float v,
+                      float out[4])
+{
+    uint32_t mx = g45_sampler_state_tcx_address_control_mode(c->st);
+    uint32_t my = g45_sampler_state_tcy_address_control_mode(c->st);
+    float x = u * (float)c->w, y = v * (float)c->h;
+
+    if (isnan(x) || isnan(y)) {
+        x = y = 0;
+    }
+    x = fminf(fmaxf(x, -1e7f), 1e7f);
+    y = fminf(fmaxf(y, -1e7f), 1e7f);
+    if (filter == G45_MAPFILTER_NEAREST) {
+        fetch(c, wrap(mx, (int64_t)floorf(x), c->w),
+              wrap(my, (int64_t)floorf(y), c->h), out);
+        return;
+    }
+    /* LINEAR (and ANISOTROPIC, degraded to it): 2x2 taps (1D: 2) */
+    x -= 0.5f;
+    y -= 0.5f;
+    {
+        int64_t x0 = (int64_t)floorf(x), y0 = (int64_t)floorf(y);
+        float fx = x - (float)x0, fy = y - (float)y0, t[4][4];
+        bool one_d = c->h == 1 && g45_surface_state_surface_type(c->ss) ==
+                     G45_SURFTYPE_1D;
+
+        fetch(c, wrap(mx, x0, c->w), one_d ? 0 : wrap(my, y0, c->h), t[0]);
+        fetch(c, wrap(mx, x0 + 1, c->w), one_d ? 0 : wrap(my, y0, c->h),
+              t[1]);
+        if (one_d) {
+            for (int k = 0; k < 4; k++) {
+                out[k] = t[0][k] + (t[1][k] - t[0][k]) * fx;
+            }
+            return;
+        }
+        fetch(c, wrap(mx, x0, c->w), wrap(my, y0 + 1, c->h), t[2]);
+        fetch(c, wrap(mx, x0 + 1, c->w), wrap(my, y0 + 1, c->h), t[3]);
+        for (int k = 0; k < 4; k++) {
+            float a = t[0][k] + (t[1][k] - t[0][k]) * fx;
+            float b = t[2][k] + (t[3][k] - t[2][k]) * fx;
+
+            out[k] = a + (b - a) * fy;
+        }
+    }
+}
+
+/*
+ * sample (type 0): SIMD16 with mlen 3/5/7 (u / u,v / u,v,r, two registers
+ * each) or SIMD8 with mlen 4 (u,v,r), on level 0 of 1D and 2D surfaces.
+ * The LOD of each subspan (from its upper-left, upper-right and lower-left
+ * pixels, L2717-L2828) chooses the min or the mag filter; mip levels past
+ * 0 are not modelled yet (logged, level 0 is sampled).
+ */
+static bool sample(Gen4Sampler *smp, const uint32_t *ss,
+                   const G4EuMessage *msg, G4EuResponse *resp)
+{
+    SampleCtx c = { .smp = smp, .ss = ss };
+    bool simd16 = msg->mlen % 2 == 1;
+    unsigned regs = simd16 ? 2 : 1, nch = simd16 ? 16 : 8;
+    unsigned nparam = (msg->mlen - 1) / regs;
+    uint32_t masked = (msg->payload[2] >> 12) & 15;
+    uint32_t sidx = (msg->function >> 8) & 15, type;
+    uint32_t st[4] = { 0, 0, 0, 0 }, bc[4] = { 0, 0, 0, 0 };
+    float uv[16][2];
+    unsigned out = 0;
+
+    c.f = gen4_format(g45_surface_state_surface_format(ss));
+    type = g45_surface_state_surface_type(ss);
+    if (!c.f || c.f->kind != HWGPU_FMT_PLAIN || !hwgpu_format_bytes(c.f) ||
+        hwgpu_format_bytes(c.f) > 16 || hwgpu_format_is_integer(c.f) ||
+        (type != G45_SURFTYPE_1D && type != G45_SURFTYPE_2D)) {
+        HWGPU_UNIMP(smp->s->host, "gen4 sampler: sample from format 0x%x, "
+                    "surface type %u not modelled yet",
+                    g45_surface_state_surface_format(ss), type);
+        return false;
+    }
+    /* SAMPLER_STATE from the header's pointer (M0.3[31:5], GSBA) */
+    g45_gtt_read(smp->s->gtt, smp->d->general_base +
+                 (msg->payload[3] & ~31u) + sidx * 16, st, sizeof(st));
+    c.st = st;
+    if (g45_sampler_state_mip_mode_filter(st) !=
+        G45_SAMPLER_STATE_MIP_MODE_FILTER_NONE &&
+        g45_surface_state_mip_count_lod(ss) > 0) {
+        HWGPU_UNIMP(smp->s->host, "gen4 sampler: mip levels not modelled "
+                    "yet; level 0 sampled");
+    }
+    g45_gtt_read(smp->s->gtt, smp->d->general_base +
+                 g45_sampler_state_border_color_pointer(st), bc, sizeof(bc));
+    for (int k = 0; k < 4; k++) {
+        c.border[k] = hwgpu_u2f(bc[k]);
+    }
+    c.w = (int64_t)g45_surface_state_width_minus_1(ss) + 1;
+    c.h = type == G45_SURFTYPE_1D ? 1 :
+          (int64_t)g45_surface_state_height_minus_1(ss) + 1;
+    c.srgb = c.f->srgb;
+    for (unsigned k = 0; k < 4; k++) {
+        out += !((masked >> k) & 1);
+    }
+    if ((simd16 ? out * regs : 4) > msg->rlen) {
+        HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: sample response in "
+                          "rlen %u", msg->rlen);
+        return false;
+    }
+    for (unsigned ch = 0; ch < nch; ch++) {
+        for (unsigned i = 0; i < 2; i++) {
+            uv[ch][i] = i < nparam ? hwgpu_u2f(
+                msg->payload[(1 + i * regs + ch / 8) * 8 + ch % 8]) : 0;
+        }
+    }
+    for (unsigned ch = 0; ch < nch; ch++) {
+        unsigned q = ch & ~3u, k = 0;
+        float dudx = (uv[q + 1][0] - uv[q][0]) * (float)c.w;
+        float dvdx = (uv[q + 1][1] - uv[q][1]) * (float)c.h;
+        float dudy = (uv[q + 2][0] - uv[q][0]) * (float)c.w;
+        float dvdy = (uv[q + 2][1] - uv[q][1]) * (float)c.h;
+        float rho = fmaxf(sqrtf(dudx * dudx + dvdx * dvdx),
+                          sqrtf(dudy * dudy + dvdy * dvdy));
+        float lod = log2f(rho) +
+                    (int16_t)(g45_sampler_state_texture_lod_bias(st) << 5) /
+                    2048.0f;
+        float rgba[4];
+
+        if (!((msg->emask >> ch) & 1)) {
+            continue;
+        }
+        if (g45_sampler_state_sampler_disable(st)) {
+            memset(rgba, 0, sizeof(rgba));
+        } else {
+            sample_at(&c, lod > 0 ? g45_sampler_state_min_mode_filter(st)
+                                  : g45_sampler_state_mag_mode_filter(st),
+                      uv[ch][0], uv[ch][1], rgba);
+        }
+        for (unsigned comp = 0; comp < 4; comp++) {
+            unsigned reg;
+
+            if ((masked >> comp) & 1) {
+                if (!simd16) {
+                    k++;        /* SIMD8 keeps the slot (L3927-L3933) */
+                }
+                continue;
+            }
+            reg = k++ * regs + ch / 8;
+            resp->data[reg][ch % 8] = hwgpu_f2u(rgba[comp]);
+            resp->wmask[reg] |= 1u << (ch % 8);
+        }
+    }
+    resp->nregs = simd16 ? out * regs : 4;
+    return true;
+}
+
 static bool sampler_message(void *opaque, G4EuThread *t,
                             const G4EuMessage *msg, G4EuResponse *resp)
 {
@@ -139,9 +345,10 @@ static bool sampler_message(void *opaque, G4EuThread *t,
     unsigned type = (msg->function >> 12) & 15, bti = msg->function & 0xff;
     const uint32_t *ss;
 
-    if (type != MSG_LD || (msg->mlen != 4 && (msg->mlen < 3 ||
-                                              msg->mlen > 9 ||
-                                              msg->mlen % 2 == 0))) {
+    if ((type != MSG_LD && type != MSG_SAMPLE) ||
+        (type == MSG_SAMPLE && msg->mlen > 7) ||
+        (msg->mlen != 4 && (msg->mlen < 3 || msg->mlen > 9 ||
+                            msg->mlen % 2 == 0))) {
         HWGPU_UNIMP(smp->s->host, "gen4 sampler: message type %u with "
                     "mlen %u not modelled yet (texture sampling)", type,
                     msg->mlen);
@@ -151,7 +358,8 @@ static bool sampler_message(void *opaque, G4EuThread *t,
     if (!ss) {
         return false;
     }
-    return ld(smp, ss, msg, resp);
+    return type == MSG_LD ? ld(smp, ss, msg, resp)
+                          : sample(smp, ss, msg, resp);
 }
 
 void gen4_sampler_attach(Gen4Sampler *smp, G4EuEnv *env, Gen4State *s,

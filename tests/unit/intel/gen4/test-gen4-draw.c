@@ -403,6 +403,82 @@ static void test_sampler_ld_2d(void)
 }
 
 /*
+ * sample (SIMD8, mlen 4) on a 2x2 R8G8B8A8_UNORM texture with the
+ * SAMPLER_STATE at M0.3: NEAREST picks texel (1, 0) at (0.75, 0.25);
+ * LINEAR at the centre averages the four; CLAMP_BORDER far outside gives
+ * the border colour.
+ */
+static void test_sampler_sample(void)
+{
+    static const float tri[3][2] = { { 0, 0 }, { 64, 0 }, { 0, 64 } };
+    static const char *kernel =
+        "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+        "mov(1) m1.3<1>UD 0x00098000UD { align1 nomask };\n"
+        "mov(8) m2<1>F %sF { align1 nomask };\n"
+        "mov(8) m3<1>F %sF { align1 nomask };\n"
+        "mov(8) m4<1>F 0F { align1 nomask };\n"
+        "send(8) 1 g20<1>UW null sampler (1, 0, F) mlen 4 rlen 4 "
+        "{ align1 };\n"
+        "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m3<1>F g20<8,8,1>F { align1 };\n"
+        "mov(8) m4<1>F g21<8,8,1>F { align1 };\n"
+        "mov(8) m5<1>F g22<8,8,1>F { align1 };\n"
+        "mov(8) m6<1>F g23<8,8,1>F { align1 };\n"
+        "send(8) 1 null null write (0, 12, 4, 0) mlen 6 rlen 0 "
+        "{ align1 EOT };\n";
+    static const struct {
+        const char *u, *v;
+        uint32_t filter, mode, colour;
+    } cases[] = {
+        { "0.75", "0.25", G45_MAPFILTER_NEAREST, G45_TEXCOORDMODE_CLAMP,
+          0xff00ff00u },
+        { "0.5", "0.5", G45_MAPFILTER_LINEAR, G45_TEXCOORDMODE_CLAMP,
+          0xff808080u },
+        { "5.0", "0.5", G45_MAPFILTER_NEAREST,
+          G45_TEXCOORDMODE_CLAMP_BORDER, 0xff0000ffu },
+        { "2.75", "0.25", G45_MAPFILTER_NEAREST, G45_TEXCOORDMODE_WRAP,
+          0xff00ff00u },
+    };
+    /* texels R G B A: red, green / blue, white (bytes in memory) */
+    static const uint32_t tex[4] = {
+        0xff0000ffu, 0xff00ff00u, 0xffff0000u, 0xffffffffu,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        Gen4DrawStats stats = { 0 };
+        g_autofree char *text = g_strdup_printf(kernel, cases[i].u,
+                                                cases[i].v);
+
+        setup_draw(tri, 3, G45_3DPRIM_TRILIST);
+        gen4t_kernel(G3D_PS_K, text);
+        gen4t_w32(G3D_STATE_BO + 0x804, 0x80);
+        gen4t_w32(G3D_STATE_BO + 0x80, (1u << 29) |
+                  (G45_SURFACE_FORMAT_R8G8B8A8_UNORM << 18));
+        gen4t_w32(G3D_STATE_BO + 0x84, 0x90000);
+        gen4t_w32(G3D_STATE_BO + 0x88, (1u << 19) | (1u << 6));   /* 2x2 */
+        gen4t_w32(G3D_STATE_BO + 0x8c, 7u << 3);
+        for (int k = 0; k < 4; k++) {
+            gen4t_w32(0x90000 + (k / 2) * 8 + (k % 2) * 4, tex[k]);
+        }
+        /* SAMPLER_STATE: filters, address modes, border colour */
+        gen4t_w32(0x98000, (cases[i].filter << 17) | (cases[i].filter << 14));
+        gen4t_w32(0x98004, (cases[i].mode << 6) | (cases[i].mode << 3) |
+                  cases[i].mode);
+        gen4t_w32(0x98008, 0x98020);
+        gen4t_wf(0x98020, 0.0f);
+        gen4t_wf(0x98024, 0.0f);
+        gen4t_wf(0x98028, 1.0f);
+        gen4t_wf(0x9802c, 1.0f);
+        gen4_draw_snapshot(&st, dr.prim, &dr);
+        gen4_draw(&st, &dr, &stats);
+        g_assert_cmpuint(stats.errors, ==, 0);
+        g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+        g_assert_cmphex(pixel(2, 2), ==, cases[i].colour);
+    }
+}
+
+/*
  * A pixel shader that never ends: each thread stops at its budget and the
  * draw at GEN4_DRAW_WORK instructions in all, with a logged guest error
  * (a draw holds the render engine: it must end in bounded time).
@@ -900,6 +976,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/ps-scratch", test_ps_scratch);
     g_test_add_func("/gen4-draw/sampler-ld-buffer", test_sampler_ld_buffer);
     g_test_add_func("/gen4-draw/sampler-ld-2d", test_sampler_ld_2d);
+    g_test_add_func("/gen4-draw/sampler-sample", test_sampler_sample);
     g_test_add_func("/gen4-draw/logic-op", test_logic_op);
     g_test_add_func("/gen4-draw/poly-stipple", test_poly_stipple);
     g_test_add_func("/gen4-draw/line-stipple", test_line_stipple);
