@@ -29,9 +29,12 @@ static const struct {
 static const struct {
     const char *prefix;
     uint16_t bits;
+    uint8_t block;
 } compressed[] = {
-    { "BC1_", 64 }, { "BC2_", 128 }, { "BC3_", 128 }, { "BC4_", 64 },
-    { "BC5_", 128 }, { "DXT1_", 64 }, { "FXT1", 128 },
+    { "BC1_", 64, HWGPU_BLK_BC1 }, { "BC2_", 128, HWGPU_BLK_BC2 },
+    { "BC3_", 128, HWGPU_BLK_BC3 }, { "BC4_", 64, HWGPU_BLK_BC4 },
+    { "BC5_", 128, HWGPU_BLK_BC5 }, { "DXT1_RGB", 64, HWGPU_BLK_BC1_RGB },
+    { "FXT1", 128, HWGPU_BLK_FXT1 },
 };
 
 /* A type word at *p ending at '_' or NUL; advances *p past it. */
@@ -63,6 +66,8 @@ bool hwgpu_format_parse(const char *name, HwgpuFormat *out)
                      strlen(compressed[i].prefix))) {
             out->kind = HWGPU_FMT_COMPRESSED;
             out->bits = compressed[i].bits;
+            out->block = compressed[i].block;
+            out->snorm = strstr(name, "_SNORM") != NULL;
             out->srgb = strstr(name, "_SRGB") != NULL;
             return true;
         }

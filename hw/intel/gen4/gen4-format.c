@@ -57,3 +57,72 @@ uint64_t gen4_surface_offset(const uint32_t *ss, uint32_t x, uint32_t y,
     return g45_surface_state_tile_walk(ss) ? g45_ytile_offset(xb, y, pitch)
                                            : g45_xtile_offset(xb, y, pitch);
 }
+
+static uint32_t align_up(uint32_t v, uint32_t a)
+{
+    return (v + a - 1) / a * a;
+}
+
+static uint32_t minify(uint32_t v, unsigned l)
+{
+    return v >> l ? v >> l : 1;
+}
+
+unsigned gen4_surface_mips(const uint32_t *ss, const HwgpuFormat *f,
+                           unsigned levels, Gen4Mip *mips)
+{
+    uint32_t type = g45_surface_state_surface_type(ss);
+    bool block = f && f->kind == HWGPU_FMT_COMPRESSED;
+    uint32_t bs = block ? 4 : 1, ai = 4, aj = block ? 4 : 2;
+    uint32_t w0 = g45_surface_state_width_minus_1(ss) + 1;
+    uint32_t h0 = type == G45_SURFTYPE_1D ? 1 :
+                  g45_surface_state_height_minus_1(ss) + 1;
+    uint32_t d0 = g45_surface_state_depth_minus_1(ss) + 1;
+    uint32_t y = 0, w1 = 0;
+
+    levels = levels > GEN4_MAX_LEVELS ? GEN4_MAX_LEVELS : levels;
+    if (type == G45_SURFTYPE_3D || type == G45_SURFTYPE_CUBE) {
+        for (unsigned l = 0; l < levels; l++) {
+            Gen4Mip *m = &mips[l];
+            uint32_t wa = align_up(minify(w0, l), ai);
+            uint32_t ha = align_up(minify(h0, l), aj);
+
+            m->w = minify(w0, l);
+            m->h = minify(h0, l);
+            m->d = type == G45_SURFTYPE_CUBE ? 6 : minify(d0, l);
+            m->x = 0;
+            m->y = y / bs;
+            m->sw = wa / bs;
+            m->sh = ha / bs;
+            m->row = 1u << l;
+            y += ha * ((m->d + m->row - 1) >> l);
+        }
+        return levels;
+    }
+    for (unsigned l = 0; l < levels; l++) {
+        Gen4Mip *m = &mips[l];
+        uint32_t ha = align_up(minify(h0, l), aj);
+
+        m->w = minify(w0, l);
+        m->h = minify(h0, l);
+        m->d = d0;
+        m->row = 0;
+        m->sw = 0;
+        /* QPitch: h0 + h1 + 11 j rows (Gen4-6 arrays) */
+        m->sh = (align_up(h0, aj) + align_up(minify(h0, 1), aj) + 11 * aj) /
+                bs;
+        if (l == 0) {
+            m->x = m->y = 0;
+            y = ha;                 /* where level 1, then level 2, go */
+        } else if (l == 1) {
+            w1 = align_up(m->w, ai);
+            m->x = 0;
+            m->y = y / bs;
+        } else {
+            m->x = w1 / bs;
+            m->y = y / bs;
+            y += ha;
+        }
+    }
+    return levels;
+}

@@ -14,126 +14,172 @@
 #include "hwgpu/intel/gen4/gen4-dp.h"
 #include "hwgpu/intel/gen4/gen4-format.h"
 #include "hwgpu/render/format.h"
+#include "hwgpu/render/texcomp.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "g45-cmd-gen.h"
 
-enum { MSG_LD = 3 };            /* G4x descriptor [15:12] (L3951-L3958) */
+typedef enum SampleOp {
+    OP_SAMPLE, OP_SAMPLE_B, OP_SAMPLE_L, OP_SAMPLE_C, OP_SAMPLE_B_C,
+    OP_SAMPLE_L_C, OP_SAMPLE_D, OP_LD, OP_RESINFO,
+} SampleOp;
 
 /*
- * Texel (u, v, r) of level lod as the surface's format unpacks it; out of
- * range reads 0 with alpha 1 (L4064).  False for what is not modelled
- * yet (logged): mip levels past 0, cube surfaces.
+ * The G4x messages: (type, mlen) selects the operation and the SIMD mode
+ * (seed 002 L3997-L4025).  The parameters in payload order: u v r, b(ias),
+ * l(od), c (the compare reference), x y z / X Y Z the gradients of u v r
+ * along x / y, '-' unused.
  */
-static bool texel(Gen4Sampler *smp, const uint32_t *ss, const HwgpuFormat *f,
-                  int32_t u, int32_t v, int32_t r, int32_t lod,
-                  uint32_t rgba[4])
+static const struct SampleMsg {
+    uint8_t type, mlen, simd;
+    uint8_t op;
+    bool killpix;
+    const char *params;
+} msgs[] = {
+    { 0, 3, 16, OP_SAMPLE, false, "u" },
+    { 0, 5, 16, OP_SAMPLE, false, "uv" },
+    { 0, 7, 16, OP_SAMPLE, false, "uvr" },
+    { 0, 4, 8, OP_SAMPLE, false, "uvr" },
+    { 1, 4, 8, OP_SAMPLE, true, "uvr" },
+    { 0, 9, 16, OP_SAMPLE_B, false, "uvrb" },
+    { 1, 9, 16, OP_SAMPLE_L, false, "uvrl" },
+    { 1, 2, 4, OP_SAMPLE_L, false, "uvrl" },
+    { 2, 9, 16, OP_SAMPLE_C, false, "uvrc" },
+    { 0, 2, 4, OP_SAMPLE_C, false, "uvrc" },
+    { 0, 6, 8, OP_SAMPLE_B_C, false, "uvrbc" },
+    { 1, 6, 8, OP_SAMPLE_L_C, false, "uvrlc" },
+    { 1, 3, 4, OP_SAMPLE_L_C, false, "uvrlc" },
+    { 3, 3, 16, OP_LD, false, "u" },
+    { 3, 5, 16, OP_LD, false, "uv" },
+    { 3, 7, 16, OP_LD, false, "uvr" },
+    { 3, 4, 8, OP_LD, false, "uvr" },
+    { 3, 9, 16, OP_LD, false, "uvrl" },
+    { 3, 2, 4, OP_LD, false, "uvrl" },
+    { 2, 7, 8, OP_SAMPLE_D, false, "uvxyXY" },
+    { 2, 10, 8, OP_SAMPLE_D, false, "uvrxyzXYZ" },
+    { 2, 4, 4, OP_SAMPLE_D, false, "uvr-xyz-XYZ" },
+    { 2, 3, 16, OP_RESINFO, false, "l" },
+    { 2, 2, 4, OP_RESINFO, false, "---l" },
+};
+
+/* One lane's parameters, raw (float or integer bits). */
+typedef struct Lane {
+    uint32_t u, v, r, b, l, c, g[6];
+} Lane;
+
+/* What a message samples: its surface and sampler, resolved once. */
+typedef struct Tex {
+    Gen4Sampler *smp;
+    const uint32_t *ss;
+    const HwgpuFormat *f;
+    uint32_t type, bpp, block;
+    uint64_t base;
+    uint32_t xoff, yoff;        /* SURFACE_STATE DW5, elements / rows */
+    uint32_t st[4];             /* SAMPLER_STATE */
+    float border[4];
+    Gen4Mip mips[GEN4_MAX_LEVELS];
+    unsigned nlevels;
+    uint32_t surf_min_lod, mip_count;
+    int32_t off[3];             /* texel offsets of the header */
+    bool shadow;
+    uint32_t shadow_fn;
+} Tex;
+
+/* The element of texel (x, y, s) of level l (all in range) as RGBA. */
+static void texel_raw(const Tex *t, unsigned l, uint32_t x, uint32_t y,
+                      uint32_t s, uint32_t rgba[4])
 {
-    unsigned bpp = hwgpu_format_bytes(f);
-    uint32_t type = g45_surface_state_surface_type(ss);
-    int64_t w = (int64_t)g45_surface_state_width_minus_1(ss) + 1;
-    int64_t h = (int64_t)g45_surface_state_height_minus_1(ss) + 1;
-    int64_t d = (int64_t)g45_surface_state_depth_minus_1(ss) + 1;
-    uint64_t addr = g45_surface_state_base_address(ss);
+    uint64_t ex, ey, addr;
     uint8_t px[16];
 
-    rgba[0] = rgba[1] = rgba[2] = 0;
-    rgba[3] = hwgpu_format_is_integer(f) ? 1 : 0x3f800000u;
-    if (type == G45_SURFTYPE_BUFFER) {
-        uint32_t pitch = g45_surface_state_pitch_minus_1(ss) + 1;
-
-        if (u < 0 || (uint64_t)u >= gen4_surface_bytes(ss) / pitch) {
-            return true;
-        }
-        addr += (uint64_t)u * pitch;
+    rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0;
+    if (t->type == G45_SURFTYPE_BUFFER) {
+        addr = t->base + (uint64_t)x * (g45_surface_state_pitch_minus_1(
+                                           t->ss) + 1);
     } else {
-        if (lod != 0 || type == G45_SURFTYPE_CUBE) {
-            HWGPU_UNIMP(smp->s->host, "gen4 sampler: ld of mip level %d / "
-                        "surface type %u not modelled yet", lod, type);
-            return false;
+        gen4_mip_texel(&t->mips[l], t->block, x, y, s, &ex, &ey);
+        ex += t->xoff;
+        ey += t->yoff;
+        if (ex > UINT32_MAX || ey > UINT32_MAX) {
+            return;
         }
-        if (type == G45_SURFTYPE_1D) {
-            v = r = 0;
-            h = d = 1;
-        } else if (type == G45_SURFTYPE_2D) {
-            r = 0;
-            d = 1;
-        }
-        if (u < 0 || v < 0 || r < 0 || u >= w || v >= h || r >= d) {
-            return true;
-        }
-        u += g45_surface_state_x_offset(ss) * 4;
-        v += g45_surface_state_y_offset(ss) * 2;
-        /* 3D slices follow each other below the first (no mips) */
-        addr += gen4_surface_offset(ss, u, v + (uint32_t)(r * h), bpp);
+        addr = t->base + gen4_surface_offset(t->ss, (uint32_t)ex,
+                                             (uint32_t)ey, t->bpp);
     }
-    if (addr + bpp - 1 > UINT32_MAX ||
-        !g45_gtt_read(smp->s->gtt, addr, px, bpp)) {
-        return true;
+    if (addr + t->bpp - 1 > UINT32_MAX ||
+        !g45_gtt_read(t->smp->s->gtt, addr, px, t->bpp)) {
+        return;
     }
-    hwgpu_format_unpack(f, px, rgba);
-    return true;
-}
+    if (t->f->kind == HWGPU_FMT_COMPRESSED) {
+        float f[4];
 
-/*
- * ld (type 3): SIMD16 with mlen 3/5/7/9 (u, v, r, lod as S32, two
- * registers each), SIMD8 with mlen 4 (u, v, r, one register each); the
- * response is R, G, B, A in that width, less the channels M0.2[15:12]
- * masks off (L3962-L3987).
- */
-static bool ld(Gen4Sampler *smp, const uint32_t *ss, const G4EuMessage *msg,
-               G4EuResponse *resp)
-{
-    const HwgpuFormat *f = gen4_format(g45_surface_state_surface_format(ss));
-    bool simd16 = msg->mlen % 2 == 1;
-    unsigned regs = simd16 ? 2 : 1, nch = simd16 ? 16 : 8;
-    unsigned nparam = (msg->mlen - 1) / regs;
-    uint32_t masked = (msg->payload[2] >> 12) & 15;
-    unsigned out = 0;
-
-    if (!f || f->kind != HWGPU_FMT_PLAIN || !hwgpu_format_bytes(f) ||
-        hwgpu_format_bytes(f) > 16) {
-        HWGPU_UNIMP(smp->s->host, "gen4 sampler: ld from format 0x%x",
-                    g45_surface_state_surface_format(ss));
-        return false;
-    }
-    for (unsigned c = 0; c < 4; c++) {
-        out += !((masked >> c) & 1);
-    }
-    if (out * regs > msg->rlen) {
-        HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: ld response of %u "
-                          "registers in rlen %u", out * regs, msg->rlen);
-        return false;
-    }
-    for (unsigned ch = 0; ch < nch; ch++) {
-        int32_t p[4] = { 0, 0, 0, 0 };
-        uint32_t rgba[4];
-        unsigned k = 0;
-
-        if (!((msg->emask >> ch) & 1)) {
-            continue;
-        }
-        for (unsigned i = 0; i < nparam && i < 4; i++) {
-            p[i] = (int32_t)msg->payload[(1 + i * regs + ch / 8) * 8 + ch % 8];
-        }
-        if (!texel(smp, ss, f, p[0], p[1], p[2], simd16 ? p[3] : 0, rgba)) {
-            return false;
-        }
-        for (unsigned c = 0; c < 4; c++) {
-            unsigned reg;
-
-            if ((masked >> c) & 1) {
-                continue;
+        if (hwgpu_block_texel(t->f, px, x, y, f)) {
+            for (int k = 0; k < 4; k++) {
+                rgba[k] = hwgpu_f2u(f[k]);
             }
-            reg = k++ * regs + ch / 8;
-            resp->data[reg][ch % 8] = rgba[c];
-            resp->wmask[reg] |= 1u << (ch % 8);
         }
+        return;
     }
-    resp->nregs = out * regs;
-    return true;
+    hwgpu_format_unpack(t->f, px, rgba);
 }
 
-enum { MSG_SAMPLE = 0 };
+static float compare(uint32_t fn, float texel, float ref)
+{
+    bool pass;
+
+    /* seed 002 L3004-L3027: 0.0 where "texel <fn> ref" holds */
+    switch (fn) {
+    case 0:
+        pass = true;            /* ALWAYS */
+        break;
+    case 1:
+        pass = false;           /* NEVER */
+        break;
+    case 2:
+        pass = texel < ref;
+        break;
+    case 3:
+        pass = texel == ref;
+        break;
+    case 4:
+        pass = texel <= ref;
+        break;
+    case 5:
+        pass = texel > ref;
+        break;
+    case 6:
+        pass = texel != ref;
+        break;
+    default:
+        pass = texel >= ref;
+        break;
+    }
+    return pass ? 0.0f : 1.0f;
+}
+
+/* Texel (x, y, s) of level l as floats; x < 0 or y < 0: the border. */
+static void texel_f(const Tex *t, unsigned l, int64_t x, int64_t y,
+                    int64_t s, float ref, float out[4])
+{
+    uint32_t raw[4];
+
+    if (x < 0 || y < 0 || s < 0) {
+        memcpy(out, t->border, sizeof(t->border));
+    } else {
+        texel_raw(t, l, (uint32_t)x, (uint32_t)y, (uint32_t)s, raw);
+        for (int k = 0; k < 4; k++) {
+            out[k] = hwgpu_u2f(raw[k]);
+        }
+        if (t->f->srgb) {
+            for (int k = 0; k < 3; k++) {
+                out[k] = hwgpu_srgb_to_linear(out[k]);
+            }
+        }
+    }
+    if (t->shadow) {
+        out[0] = out[1] = out[2] = out[3] =
+            compare(t->shadow_fn, out[0], ref);
+    }
+}
 
 /* A texel coordinate through an address mode; -1: the border colour. */
 static int64_t wrap(uint32_t mode, int64_t i, int64_t size)
@@ -158,208 +204,583 @@ static int64_t wrap(uint32_t mode, int64_t i, int64_t size)
     }
 }
 
-typedef struct SampleCtx {
-    Gen4Sampler *smp;
-    const uint32_t *ss, *st;
-    const HwgpuFormat *f;
-    int64_t w, h;
-    float border[4];
-    bool srgb;
-} SampleCtx;
-
-/* Texel (x, y) of level 0 as floats, the border colour outside. */
-static void fetch(const SampleCtx *c, int64_t x, int64_t y, float out[4])
+static float clampf(float v, float lo, float hi)
 {
-    uint32_t rgba[4];
-
-    if (x < 0 || y < 0) {
-        memcpy(out, c->border, sizeof(c->border));
-        return;
-    }
-    texel(c->smp, c->ss, c->f, (int32_t)x, (int32_t)y, 0, 0, rgba);
-    for (int k = 0; k < 4; k++) {
-        out[k] = hwgpu_u2f(rgba[k]);
-    }
-    if (c->srgb) {
-        for (int k = 0; k < 3; k++) {
-            out[k] = hwgpu_srgb_to_linear(out[k]);
-        }
-    }
+    return isnan(v) ? lo : v < lo ? lo : v > hi ? hi : v;
 }
 
-/* One sample at normalized (u, v) with filter `filter` (§4, L2829-L2972). */
-static void sample_at(const SampleCtx *c, uint32_t filter, float u, float v,
-                      float out[4])
+/*
+ * One level's filtered sample at normalized (c[0], c[1], c[2]) of slice
+ * `slice` (1D/2D arrays, cube faces; 3D: c[2] is the depth coordinate).
+ */
+static void filter_level(const Tex *t, unsigned l, uint32_t filter,
+                         const float c[3], int64_t slice, float ref,
+                         float out[4])
 {
-    uint32_t mx = g45_sampler_state_tcx_address_control_mode(c->st);
-    uint32_t my = g45_sampler_state_tcy_address_control_mode(c->st);
-    float x = u * (float)c->w, y = v * (float)c->h;
+    const Gen4Mip *m = &t->mips[l];
+    int dims = t->type == G45_SURFTYPE_1D ? 1 :
+               t->type == G45_SURFTYPE_3D ? 3 : 2;
+    uint32_t mode[3] = {
+        g45_sampler_state_tcx_address_control_mode(t->st),
+        g45_sampler_state_tcy_address_control_mode(t->st),
+        g45_sampler_state_tcz_address_control_mode(t->st),
+    };
+    int64_t size[3] = { m->w, m->h, t->type == G45_SURFTYPE_3D ? m->d : 1 };
+    int64_t i0[3] = { 0, 0, 0 }, i1[3] = { 0, 0, 0 };
+    float fr[3] = { 0, 0, 0 };
+    bool linear = filter != G45_MAPFILTER_NEAREST;
 
-    if (isnan(x) || isnan(y)) {
-        x = y = 0;
+    if (t->type == G45_SURFTYPE_CUBE) {
+        mode[0] = mode[1] = G45_TEXCOORDMODE_CLAMP;
     }
-    x = fminf(fmaxf(x, -1e7f), 1e7f);
-    y = fminf(fmaxf(y, -1e7f), 1e7f);
-    if (filter == G45_MAPFILTER_NEAREST) {
-        fetch(c, wrap(mx, (int64_t)floorf(x), c->w),
-              wrap(my, (int64_t)floorf(y), c->h), out);
+    for (int k = 0; k < dims; k++) {
+        float x = clampf(c[k] * (float)size[k], -1e7f, 1e7f);
+        int64_t i;
+
+        if (linear) {
+            x -= 0.5f;
+        }
+        i = (int64_t)floorf(x) + t->off[k];
+        fr[k] = x - floorf(x);
+        i0[k] = wrap(mode[k], i, size[k]);
+        i1[k] = wrap(mode[k], i + 1, size[k]);
+    }
+    if (t->type == G45_SURFTYPE_3D) {
+        slice = 0;
+    }
+    if (!linear) {
+        texel_f(t, l, i0[0], i0[1], dims == 3 ? i0[2] : slice, ref, out);
         return;
     }
-    /* LINEAR (and ANISOTROPIC, degraded to it): 2x2 taps (1D: 2) */
-    x -= 0.5f;
-    y -= 0.5f;
-    {
-        int64_t x0 = (int64_t)floorf(x), y0 = (int64_t)floorf(y);
-        float fx = x - (float)x0, fy = y - (float)y0, t[4][4];
-        bool one_d = c->h == 1 && g45_surface_state_surface_type(c->ss) ==
-                     G45_SURFTYPE_1D;
+    memset(out, 0, 4 * sizeof(float));
+    for (int tap = 0; tap < (1 << dims); tap++) {
+        float w = 1.0f, px[4];
+        int64_t x = tap & 1 ? i1[0] : i0[0];
+        int64_t y = dims < 2 ? 0 : tap & 2 ? i1[1] : i0[1];
+        int64_t z = dims < 3 ? slice : tap & 4 ? i1[2] : i0[2];
 
-        fetch(c, wrap(mx, x0, c->w), one_d ? 0 : wrap(my, y0, c->h), t[0]);
-        fetch(c, wrap(mx, x0 + 1, c->w), one_d ? 0 : wrap(my, y0, c->h),
-              t[1]);
-        if (one_d) {
-            for (int k = 0; k < 4; k++) {
-                out[k] = t[0][k] + (t[1][k] - t[0][k]) * fx;
-            }
-            return;
+        for (int k = 0; k < dims; k++) {
+            w *= (tap >> k) & 1 ? fr[k] : 1.0f - fr[k];
         }
-        fetch(c, wrap(mx, x0, c->w), wrap(my, y0 + 1, c->h), t[2]);
-        fetch(c, wrap(mx, x0 + 1, c->w), wrap(my, y0 + 1, c->h), t[3]);
+        if (w == 0.0f) {
+            continue;
+        }
+        texel_f(t, l, x, y, z, ref, px);
         for (int k = 0; k < 4; k++) {
-            float a = t[0][k] + (t[1][k] - t[0][k]) * fx;
-            float b = t[2][k] + (t[3][k] - t[2][k]) * fx;
-
-            out[k] = a + (b - a) * fy;
+            out[k] += w * px[k];
         }
     }
 }
 
 /*
- * sample (type 0): SIMD16 with mlen 3/5/7 (u / u,v / u,v,r, two registers
- * each) or SIMD8 with mlen 4 (u,v,r), on level 0 of 1D and 2D surfaces.
- * The LOD of each subspan (from its upper-left, upper-right and lower-left
- * pixels, L2717-L2828) chooses the min or the mag filter; mip levels past
- * 0 are not modelled yet (logged, level 0 is sampled).
+ * A cube vector onto its face (seed 002 L2697-L2701): the major axis by
+ * the largest magnitude (face order +X -X +Y -Y +Z -Z), the minor axes
+ * divided by it into [0, 1].  `face` >= 0 forces the face (for
+ * derivatives within one subspan).
  */
-static bool sample(Gen4Sampler *smp, const uint32_t *ss,
-                   const G4EuMessage *msg, G4EuResponse *resp)
+static int cube_face(float x, float y, float z, int face, float st[2])
 {
-    SampleCtx c = { .smp = smp, .ss = ss };
-    bool simd16 = msg->mlen % 2 == 1;
-    unsigned regs = simd16 ? 2 : 1, nch = simd16 ? 16 : 8;
-    unsigned nparam = (msg->mlen - 1) / regs;
-    uint32_t masked = (msg->payload[2] >> 12) & 15;
-    uint32_t sidx = (msg->function >> 8) & 15, type;
-    uint32_t st[4] = { 0, 0, 0, 0 }, bc[4] = { 0, 0, 0, 0 };
-    float uv[16][2];
-    unsigned out = 0;
+    float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), ma, sc, tc;
 
-    c.f = gen4_format(g45_surface_state_surface_format(ss));
-    type = g45_surface_state_surface_type(ss);
-    if (!c.f || c.f->kind != HWGPU_FMT_PLAIN || !hwgpu_format_bytes(c.f) ||
-        hwgpu_format_bytes(c.f) > 16 || hwgpu_format_is_integer(c.f) ||
-        (type != G45_SURFTYPE_1D && type != G45_SURFTYPE_2D)) {
-        HWGPU_UNIMP(smp->s->host, "gen4 sampler: sample from format 0x%x, "
-                    "surface type %u not modelled yet",
-                    g45_surface_state_surface_format(ss), type);
-        return false;
+    if (face < 0) {
+        face = ax >= ay && ax >= az ? (x >= 0 ? 0 : 1) :
+               ay >= az ? (y >= 0 ? 2 : 3) : (z >= 0 ? 4 : 5);
     }
-    /* SAMPLER_STATE from the header's pointer (M0.3[31:5], GSBA) */
-    g45_gtt_read(smp->s->gtt, smp->d->general_base +
-                 (msg->payload[3] & ~31u) + sidx * 16, st, sizeof(st));
-    c.st = st;
-    if (g45_sampler_state_mip_mode_filter(st) !=
-        G45_SAMPLER_STATE_MIP_MODE_FILTER_NONE &&
-        g45_surface_state_mip_count_lod(ss) > 0) {
-        HWGPU_UNIMP(smp->s->host, "gen4 sampler: mip levels not modelled "
-                    "yet; level 0 sampled");
+    switch (face) {
+    case 0: ma = ax; sc = -z; tc = -y; break;
+    case 1: ma = ax; sc = z; tc = -y; break;
+    case 2: ma = ay; sc = x; tc = z; break;
+    case 3: ma = ay; sc = x; tc = -z; break;
+    case 4: ma = az; sc = x; tc = -y; break;
+    default: ma = az; sc = -x; tc = -y; break;
     }
-    g45_gtt_read(smp->s->gtt, smp->d->general_base +
-                 g45_sampler_state_border_color_pointer(st), bc, sizeof(bc));
-    for (int k = 0; k < 4; k++) {
-        c.border[k] = hwgpu_u2f(bc[k]);
+    if (!(ma > 0)) {
+        ma = 1;
     }
-    c.w = (int64_t)g45_surface_state_width_minus_1(ss) + 1;
-    c.h = type == G45_SURFTYPE_1D ? 1 :
-          (int64_t)g45_surface_state_height_minus_1(ss) + 1;
-    c.srgb = c.f->srgb;
-    for (unsigned k = 0; k < 4; k++) {
-        out += !((masked >> k) & 1);
-    }
-    if ((simd16 ? out * regs : 4) > msg->rlen) {
-        HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: sample response in "
-                          "rlen %u", msg->rlen);
-        return false;
-    }
-    for (unsigned ch = 0; ch < nch; ch++) {
-        for (unsigned i = 0; i < 2; i++) {
-            uv[ch][i] = i < nparam ? hwgpu_u2f(
-                msg->payload[(1 + i * regs + ch / 8) * 8 + ch % 8]) : 0;
-        }
-    }
-    for (unsigned ch = 0; ch < nch; ch++) {
-        unsigned q = ch & ~3u, k = 0;
-        float dudx = (uv[q + 1][0] - uv[q][0]) * (float)c.w;
-        float dvdx = (uv[q + 1][1] - uv[q][1]) * (float)c.h;
-        float dudy = (uv[q + 2][0] - uv[q][0]) * (float)c.w;
-        float dvdy = (uv[q + 2][1] - uv[q][1]) * (float)c.h;
-        float rho = fmaxf(sqrtf(dudx * dudx + dvdx * dvdx),
-                          sqrtf(dudy * dudy + dvdy * dvdy));
-        float lod = log2f(rho) +
-                    (int16_t)(g45_sampler_state_texture_lod_bias(st) << 5) /
-                    2048.0f;
-        float rgba[4];
-
-        if (!((msg->emask >> ch) & 1)) {
-            continue;
-        }
-        if (g45_sampler_state_sampler_disable(st)) {
-            memset(rgba, 0, sizeof(rgba));
-        } else {
-            sample_at(&c, lod > 0 ? g45_sampler_state_min_mode_filter(st)
-                                  : g45_sampler_state_mag_mode_filter(st),
-                      uv[ch][0], uv[ch][1], rgba);
-        }
-        for (unsigned comp = 0; comp < 4; comp++) {
-            unsigned reg;
-
-            if ((masked >> comp) & 1) {
-                if (!simd16) {
-                    k++;        /* SIMD8 keeps the slot (L3927-L3933) */
-                }
-                continue;
-            }
-            reg = k++ * regs + ch / 8;
-            resp->data[reg][ch % 8] = hwgpu_f2u(rgba[comp]);
-            resp->wmask[reg] |= 1u << (ch % 8);
-        }
-    }
-    resp->nregs = simd16 ? out * regs : 4;
-    return true;
+    st[0] = 0.5f * (sc / ma + 1.0f);
+    st[1] = 0.5f * (tc / ma + 1.0f);
+    return face;
 }
 
-static bool sampler_message(void *opaque, G4EuThread *t,
+/* A lane's coordinates as the surface type reads them. */
+static void lane_coords(const Tex *t, const Lane *ln, int face, float c[3],
+                        int64_t *slice, int *face_out)
+{
+    float u = hwgpu_u2f(ln->u), v = hwgpu_u2f(ln->v), r = hwgpu_u2f(ln->r);
+    int64_t last = (int64_t)g45_surface_state_depth_minus_1(t->ss);
+
+    c[0] = u;
+    c[1] = v;
+    c[2] = r;
+    *slice = 0;
+    switch (t->type) {
+    case G45_SURFTYPE_1D:       /* v: the array index */
+        *slice = (int64_t)clampf(floorf(v + 0.5f), 0, (float)last);
+        c[1] = 0;
+        break;
+    case G45_SURFTYPE_2D:       /* r: the array index */
+        *slice = (int64_t)clampf(floorf(r + 0.5f), 0, (float)last);
+        break;
+    case G45_SURFTYPE_CUBE: {
+        float st[2];
+
+        *face_out = cube_face(u, v, r, face, st);
+        c[0] = st[0];
+        c[1] = st[1];
+        *slice = *face_out;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* Texels per unit of each coordinate at level 0. */
+static void texel_scale(const Tex *t, float k[3])
+{
+    k[0] = (float)t->mips[0].w;
+    k[1] = t->type == G45_SURFTYPE_1D ? 0 : (float)t->mips[0].h;
+    k[2] = t->type == G45_SURFTYPE_3D ? (float)t->mips[0].d : 0;
+}
+
+/* log2 of rho from the gradients along x and y (L2717-L2788). */
+static float lod_of(const float dx[3], const float dy[3])
+{
+    float rx = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
+    float ry = dy[0] * dy[0] + dy[1] * dy[1] + dy[2] * dy[2];
+    float lod = 0.5f * log2f(fmaxf(rx, ry));
+
+    return isnan(lod) ? 0.0f : clampf(lod, -64.0f, 64.0f);
+}
+
+/*
+ * The levels and weights of one lookup (the pseudocode of L2789-L2828):
+ * `lod` is the computed LOD (sample_l: the parameter), `bias` the
+ * message's.  *l1 == *l0 when one level is sampled.
+ */
+static bool select_levels(const Tex *t, float lod, float bias, bool is_l,
+                          unsigned *l0, unsigned *l1, float *beta)
+{
+    const uint32_t *st = t->st;
+    /* S4.6; the getter sign-extends */
+    float sbias = (float)g45_sampler_state_texture_lod_bias(st) / 64.0f;
+    float cnt = (float)t->mip_count, smin = (float)t->surf_min_lod;
+    float maxl = fminf(g45_sampler_state_max_lod(st) / 64.0f, cnt) + smin;
+    float minl = fminf(g45_sampler_state_min_lod(st) / 64.0f, cnt) + smin;
+    float base = g45_sampler_state_base_mip_level(st) / 2.0f;
+    uint32_t mip = g45_sampler_state_mip_mode_filter(st);
+    bool mag;
+
+    lod = is_l ? sbias + lod + smin : lod + sbias + bias;
+    if (isnan(lod)) {
+        lod = 0;
+    }
+    if (g45_sampler_state_lod_preclamp_enable(st)) {
+        lod = fminf(fmaxf(lod, minl), maxl);
+    }
+    mag = lod - base <= 0;
+    *beta = 0;
+    if (mag || mip == G45_SAMPLER_STATE_MIP_MODE_FILTER_NONE) {
+        lod = fmaxf(fminf(0, ceilf(maxl)), floorf(minl));
+    } else if (mip == G45_SAMPLER_STATE_MIP_MODE_FILTER_NEAREST) {
+        lod = floorf(fmaxf(fminf(lod + 0.5f, ceilf(maxl)), floorf(minl)));
+    } else {
+        lod = fmaxf(fminf(lod, maxl), minl);
+        *beta = lod - floorf(lod);
+        lod = floorf(lod);
+    }
+    *l0 = lod < 0 ? 0 : lod >= t->nlevels ? t->nlevels - 1 : (unsigned)lod;
+    *l1 = *beta > 0 && *l0 + 1 < t->nlevels ? *l0 + 1 : *l0;
+    return mag;
+}
+
+/* The filtered lookup of one lane, with its LOD decided. */
+static void lookup(const Tex *t, const Lane *ln, float lod, float bias,
+                   bool is_l, float out[4])
+{
+    unsigned l0, l1;
+    float beta, c[3], ref = hwgpu_u2f(ln->c);
+    int64_t slice;
+    int face = -1;
+    bool mag = select_levels(t, lod, bias, is_l, &l0, &l1, &beta);
+    uint32_t filter = mag ? g45_sampler_state_mag_mode_filter(t->st)
+                          : g45_sampler_state_min_mode_filter(t->st);
+
+    if (t->shadow && t->f->nchan && t->f->chan[0].type == HWGPU_CT_UNORM) {
+        ref = clampf(ref, 0.0f, 1.0f);
+    }
+    lane_coords(t, ln, -1, c, &slice, &face);
+    filter_level(t, l0, filter, c, slice, ref, out);
+    if (l1 != l0) {
+        float o1[4];
+
+        filter_level(t, l1, filter, c, slice, ref, o1);
+        for (int k = 0; k < 4; k++) {
+            out[k] += beta * (o1[k] - out[k]);
+        }
+    }
+}
+
+/* The LOD of lane `ch` of a SIMD8/16 message from its subspan. */
+static float subspan_lod(const Tex *t, const Lane *lanes, unsigned ch)
+{
+    unsigned q = ch & ~3u;
+    float k[3], c[3][3], dx[3], dy[3];
+    int64_t slice;
+    int face = -1;
+
+    texel_scale(t, k);
+    for (int p = 0; p < 3; p++) {
+        /* UL, UR, LL; a cube's subspan on the upper-left pixel's face */
+        lane_coords(t, &lanes[q + (p == 2 ? 2 : p)], face, c[p], &slice,
+                    &face);
+    }
+    for (int a = 0; a < 3; a++) {
+        dx[a] = (c[1][a] - c[0][a]) * k[a];
+        dy[a] = (c[2][a] - c[0][a]) * k[a];
+    }
+    return lod_of(dx, dy);
+}
+
+/* sample_d: the LOD from the message's gradients. */
+static float gradient_lod(const Tex *t, const Lane *ln)
+{
+    float k[3], dx[3], dy[3];
+
+    texel_scale(t, k);
+    if (t->type == G45_SURFTYPE_CUBE) {
+        k[0] = k[1] = 0.5f * (float)t->mips[0].w;   /* [-1, 1] per face */
+        k[2] = 0;
+    }
+    for (int a = 0; a < 3; a++) {
+        dx[a] = hwgpu_u2f(ln->g[a]) * k[a];
+        dy[a] = hwgpu_u2f(ln->g[3 + a]) * k[a];
+    }
+    return lod_of(dx, dy);
+}
+
+/* ld: the texel at integer coordinates, 0 outside (L4064). */
+static void fetch(const Tex *t, const Lane *ln, bool with_lod,
+                  uint32_t rgba[4])
+{
+    int64_t p[3] = { (int32_t)ln->u, (int32_t)ln->v, (int32_t)ln->r };
+    int64_t level = with_lod ? (int64_t)(int32_t)ln->l + t->surf_min_lod
+                             : t->surf_min_lod;
+    uint32_t s = 0;
+
+    rgba[0] = rgba[1] = rgba[2] = 0;
+    rgba[3] = hwgpu_format_is_integer(t->f) ? 1 : 0x3f800000u;
+    for (int k = 0; k < 3; k++) {
+        p[k] += t->off[k];
+    }
+    if (t->type == G45_SURFTYPE_BUFFER) {
+        uint32_t pitch = g45_surface_state_pitch_minus_1(t->ss) + 1;
+
+        if (p[0] >= 0 && (uint64_t)p[0] < gen4_surface_bytes(t->ss) / pitch) {
+            texel_raw(t, 0, (uint32_t)p[0], 0, 0, rgba);
+        }
+        return;
+    }
+    if (level < 0 || level >= t->nlevels) {
+        return;
+    }
+    {
+        const Gen4Mip *m = &t->mips[level];
+        int64_t d = t->type == G45_SURFTYPE_3D ? m->d :
+                    (int64_t)g45_surface_state_depth_minus_1(t->ss) + 1;
+
+        if (t->type == G45_SURFTYPE_1D) {
+            p[2] = p[1];
+            p[1] = 0;
+        }
+        if (p[0] < 0 || p[1] < 0 || p[2] < 0 || p[0] >= m->w ||
+            p[1] >= m->h || p[2] >= d) {
+            return;
+        }
+        s = (uint32_t)p[2];
+        texel_raw(t, (unsigned)level, (uint32_t)p[0], (uint32_t)p[1], s,
+                  rgba);
+    }
+}
+
+/* resinfo (L4054-L4059 and the table after it), as UINT32. */
+static void resinfo(const Tex *t, uint32_t lod, uint32_t out[4])
+{
+    uint32_t w = g45_surface_state_width_minus_1(t->ss) + 1;
+    uint32_t h = g45_surface_state_height_minus_1(t->ss) + 1;
+    uint32_t d = g45_surface_state_depth_minus_1(t->ss);
+    uint32_t sh = lod > 31 ? 31 : lod;
+
+    out[0] = w >> sh;
+    out[3] = t->mip_count + 1;
+    switch (t->type) {
+    case G45_SURFTYPE_1D:
+        out[1] = d ? d + 1 : 0;
+        out[2] = 0;
+        break;
+    case G45_SURFTYPE_3D:
+        out[1] = h >> sh;
+        out[2] = (d + 1) >> sh;
+        break;
+    case G45_SURFTYPE_CUBE:
+        out[1] = h >> sh;
+        out[2] = 0;
+        break;
+    default:
+        out[1] = h >> sh;
+        out[2] = d ? d + 1 : 0;
+        break;
+    }
+}
+
+/* Read SAMPLER_STATE, its border colour and the surface's layout. */
+static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
+                     const G4EuMessage *msg, uint8_t op)
+{
+    uint32_t sidx = (msg->function >> 8) & 15, h2 = msg->payload[2];
+    uint32_t fmt = g45_surface_state_surface_format(ss);
+
+    memset(t, 0, sizeof(*t));
+    t->smp = smp;
+    t->ss = ss;
+    t->type = g45_surface_state_surface_type(ss);
+    t->f = gen4_format(fmt);
+    if (t->type == G45_SURFTYPE_NULL) {
+        return false;
+    }
+    if (!t->f || !hwgpu_format_bytes(t->f) || hwgpu_format_bytes(t->f) > 16 ||
+        t->f->kind == HWGPU_FMT_SHAREDEXP ||
+        (t->f->kind == HWGPU_FMT_COMPRESSED &&
+         (t->f->block == HWGPU_BLK_FXT1 || t->type == G45_SURFTYPE_BUFFER))) {
+        HWGPU_UNIMP(smp->s->host, "gen4 sampler: format 0x%x (%s) not "
+                    "sampled; black", fmt,
+                    gen4_format_name(fmt) ? gen4_format_name(fmt) : "?");
+        return false;
+    }
+    if (op != OP_LD && op != OP_RESINFO &&
+        (hwgpu_format_is_integer(t->f) || t->type == G45_SURFTYPE_BUFFER)) {
+        HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: sampling an integer "
+                          "format or a buffer (format 0x%x, type %u); black",
+                          fmt, t->type);
+        return false;
+    }
+    t->bpp = hwgpu_format_bytes(t->f);
+    t->block = t->f->kind == HWGPU_FMT_COMPRESSED ? 4 : 1;
+    t->base = g45_surface_state_base_address(ss);
+    t->xoff = g45_surface_state_x_offset(ss) * 4 / t->block;
+    t->yoff = g45_surface_state_y_offset(ss) * 2 / t->block;
+    t->surf_min_lod = g45_surface_state_min_lod(ss);
+    t->mip_count = g45_surface_state_mip_count_lod(ss);
+    if (t->type != G45_SURFTYPE_BUFFER) {
+        t->nlevels = gen4_surface_mips(ss, t->f, t->surf_min_lod +
+                                       t->mip_count + 1, t->mips);
+    }
+    /* M0.2[11:0]: u, v, r texel offsets, signed 4 bits each */
+    t->off[0] = (int32_t)(h2 << 20) >> 28;
+    t->off[1] = (int32_t)(h2 << 24) >> 28;
+    t->off[2] = (int32_t)(h2 << 28) >> 28;
+    if (op == OP_LD || op == OP_RESINFO) {
+        return true;
+    }
+    /* SAMPLER_STATE from the header's pointer (M0.3[31:5], GSBA) */
+    if (!g45_gtt_read(smp->s->gtt, smp->d->general_base +
+                      (msg->payload[3] & ~31u) + sidx * 16, t->st,
+                      sizeof(t->st))) {
+        HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: SAMPLER_STATE at "
+                          "0x%x unreadable", msg->payload[3] & ~31u);
+        return false;
+    }
+    if (g45_sampler_state_border_color_mode(t->st) ==
+        G45_SAMPLER_STATE_BORDER_COLOR_MODE_DX9) {
+        uint32_t bc = 0;
+
+        g45_gtt_read(smp->s->gtt, smp->d->general_base +
+                     g45_sampler_state_border_color_pointer(t->st), &bc, 4);
+        for (int k = 0; k < 4; k++) {
+            t->border[k] = (float)((bc >> (8 * k)) & 0xff) / 255.0f;
+        }
+    } else {
+        uint32_t bc[4] = { 0, 0, 0, 0 };
+
+        g45_gtt_read(smp->s->gtt, smp->d->general_base +
+                     g45_sampler_state_border_color_pointer(t->st), bc,
+                     sizeof(bc));
+        for (int k = 0; k < 4; k++) {
+            t->border[k] = hwgpu_u2f(bc[k]);
+        }
+    }
+    t->shadow = op == OP_SAMPLE_C || op == OP_SAMPLE_B_C ||
+                op == OP_SAMPLE_L_C;
+    t->shadow_fn = g45_sampler_state_shadow_function(t->st);
+    return !g45_sampler_state_sampler_disable(t->st);
+}
+
+/* Parameter `role` of lane ch, 0 when the message does not carry it. */
+static uint32_t param(const struct SampleMsg *m, const G4EuMessage *msg,
+                      unsigned ch, char role)
+{
+    const char *p = strchr(m->params, role);
+    unsigned i, reg, dw;
+
+    if (!p) {
+        return 0;
+    }
+    i = (unsigned)(p - m->params);
+    if (m->simd == 16) {
+        reg = 1 + 2 * i + ch / 8;
+        dw = ch % 8;
+    } else if (m->simd == 8) {
+        reg = 1 + i;
+        dw = ch;
+    } else {
+        reg = 1 + i / 4;
+        dw = ch * 4 + i % 4;
+    }
+    return reg < msg->mlen ? msg->payload[reg * 8 + dw] : 0;
+}
+
+static bool sampler_message(void *opaque, G4EuThread *thr,
                             const G4EuMessage *msg, G4EuResponse *resp)
 {
     Gen4Sampler *smp = opaque;
     unsigned type = (msg->function >> 12) & 15, bti = msg->function & 0xff;
+    uint32_t masked = (msg->payload[2] >> 12) & 15;
+    bool force_lod0 = (msg->payload[2] >> 16) & 1;
+    const struct SampleMsg *m = NULL;
+    unsigned lanes, out = 0, need;
     const uint32_t *ss;
+    Lane ln[16];
+    bool ok;
+    Tex t;
 
-    if ((type != MSG_LD && type != MSG_SAMPLE) ||
-        (type == MSG_SAMPLE && msg->mlen > 7) ||
-        (msg->mlen != 4 && (msg->mlen < 3 || msg->mlen > 9 ||
-                            msg->mlen % 2 == 0))) {
-        HWGPU_UNIMP(smp->s->host, "gen4 sampler: message type %u with "
-                    "mlen %u not modelled yet (texture sampling)", type,
-                    msg->mlen);
+    for (unsigned i = 0; i < G_N_ELEMENTS(msgs); i++) {
+        if (msgs[i].type == type && msgs[i].mlen == msg->mlen) {
+            m = &msgs[i];
+        }
+    }
+    if (!m) {
+        HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: no message type %u "
+                          "with mlen %u (seed 002 L3997)", type, msg->mlen);
         return false;
     }
     ss = gen4_surface(smp->s, smp->d, smp->surfaces, bti);
     if (!ss) {
         return false;
     }
-    return type == MSG_LD ? ld(smp, ss, msg, resp)
-                          : sample(smp, ss, msg, resp);
+    lanes = m->simd == 4 ? 2 : m->simd;
+    for (unsigned c = 0; c < 4; c++) {
+        out += !((masked >> c) & 1);
+    }
+    need = m->simd == 16 ? out * 2 : m->simd == 8 ? 4 + m->killpix : 1;
+    if (need > msg->rlen) {
+        HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: response of %u "
+                          "registers in rlen %u; truncated", need, msg->rlen);
+    }
+    for (unsigned ch = 0; ch < lanes; ch++) {
+        Lane *l = &ln[ch];
+
+        l->u = param(m, msg, ch, 'u');
+        l->v = param(m, msg, ch, 'v');
+        l->r = param(m, msg, ch, 'r');
+        l->b = param(m, msg, ch, 'b');
+        l->l = param(m, msg, ch, 'l');
+        l->c = param(m, msg, ch, 'c');
+        for (int g = 0; g < 6; g++) {
+            l->g[g] = param(m, msg, ch, "xyzXYZ"[g]);
+        }
+    }
+    ok = tex_init(&t, smp, ss, msg, m->op);
+    for (unsigned ch = 0; ch < lanes; ch++) {
+        uint32_t rgba[4] = { 0, 0, 0, 0 };
+        unsigned k = 0;
+        bool active = m->simd == 4 ? (msg->emask >> (4 * ch)) & 15
+                                   : (msg->emask >> ch) & 1;
+
+        if (!active) {
+            continue;
+        }
+        if (m->op == OP_RESINFO) {
+            resinfo(&t, ln[ch].l, rgba);
+        } else if (!ok) {
+            /* a NULL or unusable surface, a disabled sampler: zeros */
+        } else if (m->op == OP_LD) {
+            fetch(&t, &ln[ch], strchr(m->params, 'l') != NULL, rgba);
+        } else {
+            bool is_l = m->op == OP_SAMPLE_L || m->op == OP_SAMPLE_L_C;
+            float lod = 0, bias = 0, f[4];
+
+            if (is_l) {
+                lod = hwgpu_u2f(ln[ch].l);
+            } else if (m->op == OP_SAMPLE_D) {
+                lod = gradient_lod(&t, &ln[ch]);
+            } else if (m->simd != 4 && !force_lod0) {
+                lod = subspan_lod(&t, ln, ch);
+            }
+            if (m->op == OP_SAMPLE_B || m->op == OP_SAMPLE_B_C) {
+                bias = hwgpu_u2f(ln[ch].b);
+            }
+            if (m->op == OP_SAMPLE_D && t.type == G45_SURFTYPE_CUBE) {
+                /* u, v on the face in [-1, 1], r the face (L4043) */
+                Lane face = ln[ch];
+                float u = hwgpu_u2f(ln[ch].u), v = hwgpu_u2f(ln[ch].v);
+                static const float dir[6][3][3] = {
+                    /* major, s axis, t axis for faces +X..-Z */
+                    { { 1, 0, 0 }, { 0, 0, -1 }, { 0, -1, 0 } },
+                    { { -1, 0, 0 }, { 0, 0, 1 }, { 0, -1, 0 } },
+                    { { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
+                    { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 } },
+                    { { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 } },
+                    { { 0, 0, -1 }, { -1, 0, 0 }, { 0, -1, 0 } },
+                };
+                int fc = (int)clampf(hwgpu_u2f(ln[ch].r), 0, 5);
+                float vec[3];
+
+                for (int a = 0; a < 3; a++) {
+                    vec[a] = dir[fc][0][a] + u * dir[fc][1][a] +
+                             v * dir[fc][2][a];
+                }
+                face.u = hwgpu_f2u(vec[0]);
+                face.v = hwgpu_f2u(vec[1]);
+                face.r = hwgpu_f2u(vec[2]);
+                lookup(&t, &face, lod, 0, false, f);
+            } else {
+                lookup(&t, &ln[ch], lod, bias, is_l, f);
+            }
+            for (int c = 0; c < 4; c++) {
+                rgba[c] = hwgpu_f2u(f[c]);
+            }
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            unsigned reg, dw;
+
+            if ((masked >> c) & 1) {
+                k += m->simd != 16;     /* SIMD8/4x2 keep the slot */
+                continue;
+            }
+            if (m->simd == 16) {
+                reg = k * 2 + ch / 8;
+                dw = ch % 8;
+            } else if (m->simd == 8) {
+                reg = k;
+                dw = ch;
+            } else {
+                reg = 0;
+                dw = ch * 4 + c;
+            }
+            k++;
+            if (reg < msg->rlen && reg < G4_EU_MAX_RLEN) {
+                resp->data[reg][dw] = rgba[c];
+                resp->wmask[reg] |= 1u << dw;
+            }
+        }
+    }
+    if (m->killpix && 4 < msg->rlen) {
+        /* W4.0: dispatch mask 0xffff, active mask (no chroma key) */
+        resp->data[4][0] = 0xffffffffu;
+        resp->wmask[4] |= 1;
+    }
+    resp->nregs = need < msg->rlen ? need : msg->rlen;
+    return true;
 }
 
 void gen4_sampler_attach(Gen4Sampler *smp, G4EuEnv *env, Gen4State *s,

@@ -129,13 +129,30 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
     uint8_t px[16];
     uint64_t addr;
 
-    x += g45_surface_state_x_offset(ss) * 4;
-    y += g45_surface_state_y_offset(ss) * 2;
-    if (x > g45_surface_state_width_minus_1(ss) ||
-        y > g45_surface_state_height_minus_1(ss) || bpp > sizeof(px) ||
-        !bpp) {
+    uint32_t lod = g45_surface_state_mip_count_lod(ss);
+    uint32_t slice = g45_surface_state_minimum_array_element(ss);
+
+    if (bpp > sizeof(px) || !bpp) {
         return;
     }
+    if (lod || slice) {
+        /* a level or slice of a mipmapped surface (gen4-format.h) */
+        Gen4Mip m[GEN4_MAX_LEVELS];
+        uint64_t ex, ey;
+
+        if (gen4_surface_mips(ss, f, lod + 1, m) <= lod || x >= m[lod].w ||
+            y >= m[lod].h || slice >= m[lod].d) {
+            return;
+        }
+        gen4_mip_texel(&m[lod], 1, x, y, slice, &ex, &ey);
+        x = (uint32_t)ex;
+        y = (uint32_t)ey;
+    } else if (x > g45_surface_state_width_minus_1(ss) ||
+               y > g45_surface_state_height_minus_1(ss)) {
+        return;
+    }
+    x += g45_surface_state_x_offset(ss) * 4;
+    y += g45_surface_state_y_offset(ss) * 2;
     addr = g45_surface_state_base_address(ss) + gen4_surface_offset(ss, x, y, bpp);
     if (addr + bpp - 1 > UINT32_MAX) {
         return;

@@ -45,6 +45,18 @@ typedef enum HwgpuFormatKind {
     HWGPU_FMT_COMPRESSED,   /* 4x4 blocks (BC1-5/DXT, FXT1) */
 } HwgpuFormatKind;
 
+/* Which block compression a COMPRESSED format uses. */
+typedef enum HwgpuBlockKind {
+    HWGPU_BLK_NONE,
+    HWGPU_BLK_BC1,          /* DXT1: RGB + 1-bit alpha */
+    HWGPU_BLK_BC1_RGB,      /* DXT1 read as opaque RGB */
+    HWGPU_BLK_BC2,          /* DXT3: explicit 4-bit alpha */
+    HWGPU_BLK_BC3,          /* DXT5: interpolated alpha */
+    HWGPU_BLK_BC4,          /* one interpolated channel */
+    HWGPU_BLK_BC5,          /* two interpolated channels */
+    HWGPU_BLK_FXT1,
+} HwgpuBlockKind;
+
 #define HWGPU_FORMAT_MAX_CHANNELS   6
 
 typedef struct HwgpuChannel {
@@ -59,6 +71,8 @@ typedef struct HwgpuFormat {
     uint8_t nchan;
     uint16_t bits;          /* element size (block size when compressed) */
     bool srgb;
+    uint8_t block;          /* HwgpuBlockKind when COMPRESSED */
+    bool snorm;             /* COMPRESSED: BC4/BC5 signed */
     HwgpuChannel chan[HWGPU_FORMAT_MAX_CHANNELS];
 } HwgpuFormat;
 
