@@ -549,7 +549,6 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
         return false;
     }
     if (!t->f || !hwgpu_format_bytes(t->f) || hwgpu_format_bytes(t->f) > 16 ||
-        t->f->kind == HWGPU_FMT_SHAREDEXP ||
         (t->f->kind == HWGPU_FMT_COMPRESSED &&
          (t->f->block == HWGPU_BLK_FXT1 || t->type == G45_SURFTYPE_BUFFER))) {
         HWGPU_UNIMP(smp->s->host, "gen4 sampler: format 0x%x (%s) not "

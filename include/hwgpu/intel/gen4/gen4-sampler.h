@@ -1,17 +1,26 @@
 /*
  * The sampling engine (SFID 2; G45 PRM Vol 4 §4, seed 002 L2656-L4274,
- * seed-002.md §4.1) for the Gen4 pipeline's threads.  So far:
- *  - ld (type 3), SIMD16 and SIMD8, on buffer surfaces (crocus's uniform
- *    arrays indexed by a varying value, crocus-g45.md §3.5) and on level
- *    0 of 1D, 2D and 3D surfaces, linear or tiled (blorp's blits, as
- *    glReadPixels into floats);
- *  - sample (type 0), SIMD16 and SIMD8, on level 0 of 1D and 2D
- *    surfaces: SAMPLER_STATE's min/mag filter (NEAREST, LINEAR) chosen
- *    by each subspan's LOD, every address mode with the border colour,
- *    sRGB decoding.
- * Mip levels, cube and 3D sampling, shadow compare, the other messages
- * are issue #13's: logged as unimplemented (mips: level 0 is sampled;
- * the others end the thread).
+ * seed-002.md §4.1) for the Gen4 pipeline's threads.  Every G4x message
+ * of the (type, mlen) table in SIMD16, SIMD8 and SIMD4x2: sample,
+ * sample+killpix, sample_b, sample_l, sample_c, sample_b_c, sample_l_c,
+ * sample_d (gradients), ld and resinfo.
+ *  - Surfaces: 1D, 2D (and their arrays), 3D and cube, linear, X- and
+ *    Y-tiled, with their mip chains in the Gen4 layout (gen4-format.h)
+ *    and the DW5 X/Y offsets; buffers for ld.  Formats from the
+ *    SURFACE_FORMAT table (plain, L/A/I, sRGB, BC1-5 through
+ *    hw/render/texcomp.c), R9G9B9E5; FXT1 is logged and reads as zeros.
+ *  - LOD: rho from each subspan's upper-left, upper-right and lower-left
+ *    pixels (or the message's gradients), the state and message bias, the
+ *    pre-clamp, Min/Max LOD, Base Mip Level, Surface Min LOD and MIP count
+ *    exactly as the pseudocode of L2789-L2828; mip NONE, NEAREST, LINEAR.
+ *  - Filters NEAREST and LINEAR (2, 4 or 8 taps); ANISOTROPIC and MONO
+ *    are taken as LINEAR.  Address modes WRAP, MIRROR, CLAMP, CUBE,
+ *    CLAMP_BORDER (OGL float or DX9 UNORM8 border), MIRROR_ONCE; cube
+ *    faces by the major axis, each face clamped at its edges (no
+ *    filtering across faces).
+ *  - Shadow compare per texel before filtering, with the table's inverted
+ *    polarity (L3004-L3027); the header's texel offsets and force-LOD-0.
+ * A bad message, surface or sampler state is logged and answers zeros.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
