@@ -88,8 +88,8 @@ GUEST
 "$HWGPU_REPO/scripts/guest-gl.sh" --in "$d/in" --out "$d" --timeout 900 \
     --gpu-props "x-capture=$d/kmscube.cap,x-capture-draws=70" >/dev/null 2>&1 || true
 grep '^kmscube' "$d/result/run.log"
-for s in $(sed -n 's/^crocus scene [0-9]* \([a-z]*\) .*/\1/p' "$d/result/run.log"); do
-    printf 'scene %-8s crocus %8s ms  llvmpipe %8s ms\n' "$s" \
+for s in $(sed -n 's/^crocus scene [0-9]* \([a-z_]*\) .*/\1/p' "$d/result/run.log"); do
+    printf 'scene %-11s crocus %8s ms  llvmpipe %8s ms\n' "$s" \
         "$(sed -n "s/^crocus scene [0-9]* $s .*ms=\([0-9.]*\).*/\1/p" "$d/result/run.log")" \
         "$(sed -n "s/^llvmpipe scene [0-9]* $s .*ms=\([0-9.]*\).*/\1/p" "$d/result/run.log")"
 done

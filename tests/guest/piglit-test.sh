@@ -9,7 +9,7 @@
 source "$(dirname "$0")/../../scripts/lib.sh"
 source "$(dirname "$0")/tap.sh"
 MIN=95
-EVERY=${HWGPU_PIGLIT_EVERY:-4}
+EVERY=${HWGPU_PIGLIT_EVERY:-5}
 
 dir=$HWGPU_CACHE/test-results/piglit
 rm -rf "$dir"; mkdir -p "$dir/in"

@@ -589,23 +589,28 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
                           "0x%x unreadable", msg->payload[3] & ~31u);
         return false;
     }
-    if (g45_sampler_state_border_color_mode(t->st) ==
-        G45_SAMPLER_STATE_BORDER_COLOR_MODE_DX9) {
-        uint32_t bc = 0;
-
-        g45_gtt_read(smp->s->gtt, smp->d->general_base +
-                     g45_sampler_state_border_color_pointer(t->st), &bc, 4);
-        for (int k = 0; k < 4; k++) {
-            t->border[k] = (float)((bc >> (8 * k)) & 0xff) / 255.0f;
-        }
-    } else {
+    if (g45_sampler_state_tcx_address_control_mode(t->st) ==
+            G45_TEXCOORDMODE_CLAMP_BORDER ||
+        g45_sampler_state_tcy_address_control_mode(t->st) ==
+            G45_TEXCOORDMODE_CLAMP_BORDER ||
+        g45_sampler_state_tcz_address_control_mode(t->st) ==
+            G45_TEXCOORDMODE_CLAMP_BORDER) {
+        /* SAMPLER_BORDER_COLOR_STATE, read when an address mode uses it */
+        uint64_t bca = smp->d->general_base +
+                       g45_sampler_state_border_color_pointer(t->st);
         uint32_t bc[4] = { 0, 0, 0, 0 };
 
-        g45_gtt_read(smp->s->gtt, smp->d->general_base +
-                     g45_sampler_state_border_color_pointer(t->st), bc,
-                     sizeof(bc));
-        for (int k = 0; k < 4; k++) {
-            t->border[k] = hwgpu_u2f(bc[k]);
+        if (g45_sampler_state_border_color_mode(t->st) ==
+            G45_SAMPLER_STATE_BORDER_COLOR_MODE_DX9) {
+            g45_gtt_read(smp->s->gtt, bca, bc, 4);
+            for (int k = 0; k < 4; k++) {
+                t->border[k] = (float)((bc[0] >> (8 * k)) & 0xff) / 255.0f;
+            }
+        } else {
+            g45_gtt_read(smp->s->gtt, bca, bc, sizeof(bc));
+            for (int k = 0; k < 4; k++) {
+                t->border[k] = hwgpu_u2f(bc[k]);
+            }
         }
     }
     t->shadow = op == OP_SAMPLE_C || op == OP_SAMPLE_B_C ||

@@ -468,8 +468,14 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     r[5] = g45_wm_state_scratch_space_base(w);
     r[6] = (uint32_t)(wm->threads & 0xffffff);
     r = g4_eu_grf_ud(t, 1);
-    r[0] = hwgpu_f2u(o->x[0]);
-    r[1] = hwgpu_f2u(o->y[0]);
+    /*
+     * Xstart/Ystart, the start vertex (§8.5 PS payload R1.0/R1.1) in the
+     * sampling grid's coordinates: kernels interpolate at the integer
+     * pixel positions of R1.2-R1.5 relative to it, so the origin bias
+     * (§7.3.3; 0.5 for GL's pixel centres) comes off here.
+     */
+    r[0] = hwgpu_f2u(o->x[0] - wm->bias_x);
+    r[1] = hwgpu_f2u(o->y[0] - wm->bias_y);
     for (unsigned s = 0; s < 4; s++) {
         r[2 + s] = s < n ? ss[s].x | (uint32_t)ss[s].y << 16 : 0;
     }

@@ -13,8 +13,11 @@
  *
  * The scenes only use what GL 2.1 defines exactly enough to compare two
  * implementations pixel by pixel, within a per-channel tolerance the host
- * side states (tests/guest/gl-compare.py): no textures (the sampler is not
- * emulated yet), colours on exact 1/255 steps where possible.
+ * side states (tests/guest/gl/compare.py), colours on exact 1/255 steps
+ * where possible.  The textured scenes (tex_*) keep filtering where
+ * implementations agree: magnification and LODs on exact powers of two
+ * (one quad per mip mode at LOD ~0.5 shows the inter-level blend), no
+ * texel centre exactly on a compare reference.
  */
 #define GL_GLEXT_PROTOTYPES 1
 #define EGL_EGLEXT_PROTOTYPES 1
@@ -559,6 +562,465 @@ static void scene_fragdepth(void)
     glDisable(GL_DEPTH_TEST);
 }
 
+
+/* ---- textured scenes (the sampler) ---- */
+
+/* A 2D RGBA8 texture of w x h from fn(x, y, level, rgba), `levels` deep. */
+static GLuint texture2d(int w, int h, int levels,
+                        void (*fn)(int, int, int, GLubyte *))
+{
+    static GLubyte px[64 * 64 * 4];
+    GLuint t;
+
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (int l = 0; l < levels; l++) {
+        int lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+
+        for (int y = 0; y < lh; y++) {
+            for (int x = 0; x < lw; x++) {
+                fn(x, y, l, &px[(y * lw + x) * 4]);
+            }
+        }
+        glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, lw, lh, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, px);
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, levels - 1);
+    return t;
+}
+
+/* Every texel its own colour: red by x, green by y, blue a checker. */
+static void texel_grid(int x, int y, int l, GLubyte *c)
+{
+    c[0] = (GLubyte)(x * 32 + 16);
+    c[1] = (GLubyte)(y * 32 + 16);
+    c[2] = (GLubyte)((x + y + l) & 1 ? 255 : 0);
+    c[3] = 255;
+}
+
+/* One colour per level. */
+static void texel_level(int x, int y, int l, GLubyte *c)
+{
+    static const GLubyte col[7][3] = {
+        { 255, 0, 0 }, { 0, 255, 0 }, { 0, 0, 255 }, { 255, 255, 0 },
+        { 0, 255, 255 }, { 255, 0, 255 }, { 255, 255, 255 },
+    };
+
+    (void)x;
+    (void)y;
+    memcpy(c, col[l % 7], 3);
+    c[3] = 255;
+}
+
+/* A textured quad from (x0, y0) to (x1, y1) with texcoords s0..s1. */
+static void tquad(float x0, float y0, float x1, float y1, float s0, float t0,
+                  float s1, float t1)
+{
+    glBegin(GL_QUADS);
+    glTexCoord2f(s0, t0);
+    glVertex2f(x0, y0);
+    glTexCoord2f(s1, t0);
+    glVertex2f(x1, y0);
+    glTexCoord2f(s1, t1);
+    glVertex2f(x1, y1);
+    glTexCoord2f(s0, t1);
+    glVertex2f(x0, y1);
+    glEnd();
+}
+
+static void tex_filter(GLenum min, GLenum mag, GLenum wrap)
+{
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+}
+
+static void tex_begin(void)
+{
+    ortho();
+    clear(0.1f, 0.1f, 0.1f);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+}
+
+static void tex_end(GLuint t)
+{
+    glDisable(GL_TEXTURE_2D);
+    glDeleteTextures(1, &t);
+}
+
+/* Magnified 8x8 grids: NEAREST and LINEAR, axis-aligned. */
+static void scene_tex_nearest(void)
+{
+    GLuint t;
+
+    tex_begin();
+    t = texture2d(8, 8, 1, texel_grid);
+    tex_filter(GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+    tquad(8, 8, 232, 232, 0, 0, 1, 1);  /* 28 pixels a texel: no ties */
+    tex_end(t);
+}
+
+static void scene_tex_linear(void)
+{
+    GLuint t;
+
+    tex_begin();
+    t = texture2d(8, 8, 1, texel_grid);
+    tex_filter(GL_LINEAR, GL_LINEAR, GL_CLAMP_TO_EDGE);
+    tquad(8, 8, 232, 232, 0, 0, 1, 1);
+    tex_end(t);
+}
+
+/*
+ * A 64x64 texture whose levels are one colour each, on quads 64, 45, 32,
+ * 16 and 8 pixels wide (LOD 0, ~0.5, 1, 2, 3), one row per mip mode:
+ * NEAREST_MIPMAP_NEAREST, LINEAR_MIPMAP_NEAREST, NEAREST_MIPMAP_LINEAR,
+ * LINEAR_MIPMAP_LINEAR.
+ */
+static void scene_tex_mips(void)
+{
+    static const GLenum modes[4] = {
+        GL_NEAREST_MIPMAP_NEAREST, GL_LINEAR_MIPMAP_NEAREST,
+        GL_NEAREST_MIPMAP_LINEAR, GL_LINEAR_MIPMAP_LINEAR,
+    };
+    static const float size[5] = { 64, 45, 32, 16, 8 };
+    GLuint t;
+
+    tex_begin();
+    t = texture2d(64, 64, 7, texel_level);
+    for (int m = 0; m < 4; m++) {
+        float x = 2;
+
+        tex_filter(modes[m], GL_NEAREST, GL_REPEAT);
+        for (int q = 0; q < 5; q++) {
+            tquad(x, 2 + m * 64, x + size[q], 2 + m * 64 + size[q], 0, 0, 1,
+                  1);
+            x += size[q] + 4;
+        }
+    }
+    tex_end(t);
+}
+
+/*
+ * Texcoords -1..2 under each wrap mode (NEAREST), then GL_CLAMP and
+ * CLAMP_TO_BORDER with LINEAR (the border colour blends in at the edges).
+ */
+static void scene_tex_wrap(void)
+{
+    static const GLenum wraps[6] = {
+        GL_REPEAT, GL_MIRRORED_REPEAT, GL_CLAMP_TO_EDGE, GL_CLAMP_TO_BORDER,
+        GL_CLAMP, GL_CLAMP_TO_BORDER,
+    };
+    static const float border[4] = { 0.2f, 0.4f, 0.6f, 1.0f };
+    GLuint t;
+
+    tex_begin();
+    t = texture2d(8, 8, 1, texel_grid);
+    glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+    for (int i = 0; i < 6; i++) {
+        GLenum f = i < 4 ? GL_NEAREST : GL_LINEAR;
+
+        tex_filter(f, f, wraps[i]);
+        tquad((float)(i % 3) * 85 + 3, (float)(i / 3) * 128 + 24,
+              (float)(i % 3) * 85 + 83, (float)(i / 3) * 128 + 104,
+              -1, -1, 2, 2);
+    }
+    tex_end(t);
+}
+
+/* A cube map of 4x4 faces, each its own colour ramp, seen along 6 axes. */
+static void scene_tex_cube(void)
+{
+    static const float dir[6][3][3] = {
+        /* centre, s and t directions of each face's quad */
+        { { 1, 0, 0 }, { 0, 0, -1 }, { 0, -1, 0 } },
+        { { -1, 0, 0 }, { 0, 0, 1 }, { 0, -1, 0 } },
+        { { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
+        { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 } },
+        { { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 } },
+        { { 0, 0, -1 }, { -1, 0, 0 }, { 0, -1, 0 } },
+    };
+    GLubyte px[4 * 4 * 4];
+    GLuint t;
+
+    ortho();
+    clear(0.1f, 0.1f, 0.1f);
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, t);
+    for (int f = 0; f < 6; f++) {
+        for (int i = 0; i < 16; i++) {
+            px[i * 4 + 0] = (GLubyte)(f * 40 + 20);
+            px[i * 4 + 1] = (GLubyte)((i % 4) * 64 + 32);
+            px[i * 4 + 2] = (GLubyte)((i / 4) * 64 + 32);
+            px[i * 4 + 3] = 255;
+        }
+        glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 4, 4, 0,
+                     GL_RGBA, GL_UNSIGNED_BYTE, px);
+    }
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glEnable(GL_TEXTURE_CUBE_MAP);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    for (int f = 0; f < 6; f++) {
+        float x0 = (float)(f % 3) * 84 + 4, y0 = (float)(f / 3) * 128 + 20;
+        static const float corner[4][2] = {
+            { -0.9f, -0.9f }, { 0.9f, -0.9f }, { 0.9f, 0.9f }, { -0.9f, 0.9f },
+        };
+
+        glBegin(GL_QUADS);
+        for (int c = 0; c < 4; c++) {
+            float v[3];
+
+            for (int a = 0; a < 3; a++) {
+                v[a] = dir[f][0][a] + corner[c][0] * dir[f][1][a] +
+                       corner[c][1] * dir[f][2][a];
+            }
+            glTexCoord3fv(v);
+            glVertex2f(x0 + (corner[c][0] + 1) * 38,
+                       y0 + (corner[c][1] + 1) * 38);
+        }
+        glEnd();
+    }
+    glDisable(GL_TEXTURE_CUBE_MAP);
+    glDeleteTextures(1, &t);
+}
+
+/* A 4x4x4 3D texture: slices across the quad, NEAREST then LINEAR. */
+static void scene_tex_3d(void)
+{
+    GLubyte px[4 * 4 * 4 * 4];
+    GLuint t;
+
+    ortho();
+    clear(0.1f, 0.1f, 0.1f);
+    for (int i = 0; i < 64; i++) {
+        px[i * 4 + 0] = (GLubyte)((i % 4) * 64 + 32);
+        px[i * 4 + 1] = (GLubyte)((i / 4 % 4) * 64 + 32);
+        px[i * 4 + 2] = (GLubyte)((i / 16) * 80);
+        px[i * 4 + 3] = 255;
+    }
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_3D, t);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, px);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+    glEnable(GL_TEXTURE_3D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    for (int f = 0; f < 2; f++) {
+        GLenum filt = f ? GL_LINEAR : GL_NEAREST;
+
+        glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, filt);
+        glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, filt);
+        glBegin(GL_QUADS);
+        glTexCoord3f(0, 0, 0.1f);
+        glVertex2f(4, 4 + f * 128);
+        glTexCoord3f(1, 0, 0.9f);
+        glVertex2f(252, 4 + f * 128);
+        glTexCoord3f(1, 1, 0.9f);
+        glVertex2f(252, 124 + f * 128);
+        glTexCoord3f(0, 1, 0.1f);
+        glVertex2f(4, 124 + f * 128);
+        glEnd();
+    }
+    glDisable(GL_TEXTURE_3D);
+    glDeleteTextures(1, &t);
+}
+
+/*
+ * S3TC: an 8x8 DXT1 texture (four blocks, both colour modes) and an 8x8
+ * DXT5 one (interpolated alpha, blended over the background).
+ */
+static void scene_tex_dxt(void)
+{
+    static const GLubyte dxt1[4][8] = {
+        { 0x00, 0xf8, 0x1f, 0x00, 0xe4, 0xe4, 0x1b, 0x1b },
+        { 0xe0, 0x07, 0x00, 0xf8, 0x50, 0x05, 0xaa, 0xff },
+        { 0x1f, 0x00, 0xe0, 0x07, 0xe4, 0x39, 0x93, 0x4e },  /* c0 < c1 */
+        { 0xff, 0xff, 0x00, 0x00, 0x1b, 0x6c, 0xb1, 0xc6 },
+    };
+    GLubyte dxt5[4][16];
+    GLuint t[2];
+
+    for (int b = 0; b < 4; b++) {
+        dxt5[b][0] = (GLubyte)(255 - b * 40);
+        dxt5[b][1] = (GLubyte)(b * 30);
+        for (int k = 2; k < 8; k++) {
+            dxt5[b][k] = (GLubyte)(0x24 * k + b * 0x51);
+        }
+        memcpy(&dxt5[b][8], dxt1[(b + 1) % 4], 8);
+    }
+    tex_begin();
+    glGenTextures(2, t);
+    glBindTexture(GL_TEXTURE_2D, t[0]);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT,
+                           8, 8, 0, sizeof(dxt1), dxt1);
+    tex_filter(GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    tquad(4, 4, 124, 252, 0, 0, 1, 1);
+    glBindTexture(GL_TEXTURE_2D, t[1]);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT,
+                           8, 8, 0, sizeof(dxt5), dxt5);
+    tex_filter(GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    tquad(132, 4, 252, 252, 0, 0, 1, 1);
+    glDisable(GL_BLEND);
+    glDisable(GL_TEXTURE_2D);
+    glDeleteTextures(2, t);
+}
+
+/*
+ * A depth texture compared with a reference that rises across the quad
+ * (shadow2D, GL_LEQUAL): white where ref <= depth.  The texels and the
+ * reference never meet exactly at a pixel centre.
+ */
+static void scene_tex_shadow(void)
+{
+    static GLuint depth[16 * 16];
+    GLuint t, p;
+
+    for (int i = 0; i < 256; i++) {
+        /* 24-bit depth in the high bits, a ramp with a checker */
+        unsigned v = (unsigned)((i % 16) * 14 + ((i / 16) & 1) * 20 + 8);
+
+        depth[i] = v << 24;
+    }
+    p = program(
+        "void main() {\n"
+        "  gl_Position = ftransform();\n"
+        "  gl_TexCoord[0] = gl_MultiTexCoord0;\n"
+        "}\n",
+        "uniform sampler2DShadow s;\n"
+        "void main() {\n"
+        "  float v = shadow2D(s, gl_TexCoord[0].stp).r;\n"
+        "  gl_FragColor = vec4(v, 0.5 * v, 1.0 - v, 1.0);\n"
+        "}\n");
+    ortho();
+    clear(0.1f, 0.1f, 0.1f);
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 16, 16, 0,
+                 GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, depth);
+    tex_filter(GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE,
+                    GL_COMPARE_R_TO_TEXTURE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+    glUseProgram(p);
+    glUniform1i(glGetUniformLocation(p, "s"), 0);
+    glBegin(GL_QUADS);
+    glTexCoord3f(0, 0, 0.05f);
+    glVertex2f(0, 0);
+    glTexCoord3f(1, 0, 0.05f);
+    glVertex2f(256, 0);
+    glTexCoord3f(1, 1, 0.95f);
+    glVertex2f(256, 256);
+    glTexCoord3f(0, 1, 0.95f);
+    glVertex2f(0, 256);
+    glEnd();
+    glUseProgram(0);
+    glDeleteProgram(p);
+    glDeleteTextures(1, &t);
+}
+
+/*
+ * Render to texture: a smooth triangle drawn into a 64x64 texture through
+ * a framebuffer object, then that texture drawn 4x magnified (NEAREST).
+ */
+static GLuint main_fb;
+
+static void scene_tex_rtt(void)
+{
+    GLuint t, fb;
+
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 64, 64, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, NULL);
+    tex_filter(GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                           GL_TEXTURE_2D, t, 0);
+    glViewport(0, 0, 64, 64);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glOrtho(0, 64, 0, 64, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glClearColor(0, 0, 0.5f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0, 0);
+    glVertex2f(4, 4);
+    glColor3f(0, 1, 0);
+    glVertex2f(60, 10);
+    glColor3f(1, 1, 1);
+    glVertex2f(20, 60);
+    glEnd();
+    glColor3f(1, 1, 1);
+    glBindFramebuffer(GL_FRAMEBUFFER, main_fb);
+    glViewport(0, 0, W, H);
+    tex_begin();
+    glBindTexture(GL_TEXTURE_2D, t);
+    tquad(0, 0, 256, 256, 0, 0, 1, 1);
+    glDisable(GL_TEXTURE_2D);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteTextures(1, &t);
+}
+
+/*
+ * Texture formats: luminance, alpha (blended), intensity, luminance-
+ * alpha, 565, 4444, 5551 and sRGB, each a 4x4 ramp magnified (NEAREST).
+ */
+static void scene_tex_formats(void)
+{
+    static const struct { GLenum ifmt, fmt, type; } f[8] = {
+        { GL_LUMINANCE8, GL_LUMINANCE, GL_UNSIGNED_BYTE },
+        { GL_ALPHA8, GL_ALPHA, GL_UNSIGNED_BYTE },
+        { GL_INTENSITY8, GL_LUMINANCE, GL_UNSIGNED_BYTE },
+        { GL_LUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE },
+        { GL_RGB5, GL_RGB, GL_UNSIGNED_BYTE },
+        { GL_RGBA4, GL_RGBA, GL_UNSIGNED_BYTE },
+        { GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_BYTE },
+        { GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE },
+    };
+    GLubyte px[16 * 4];
+    GLuint t;
+
+    tex_begin();
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (int i = 0; i < 8; i++) {
+        for (int k = 0; k < 64; k++) {
+            /* ramps that land on each format's exact steps */
+            px[k] = (GLubyte)(k % 4 == 3 ? 255 - (k / 4) * 17 : (k * 17) & 0xff);
+        }
+        glTexImage2D(GL_TEXTURE_2D, 0, f[i].ifmt, 4, 4, 0, f[i].fmt,
+                     f[i].type, px);
+        tex_filter(GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+        tquad((float)(i % 4) * 64 + 2, (float)(i / 4) * 128 + 2,
+              (float)(i % 4) * 64 + 62, (float)(i / 4) * 128 + 126,
+              0, 0, 1, 1);
+    }
+    glDisable(GL_BLEND);
+    tex_end(t);
+}
+
 static const struct {
     const char *name;
     void (*draw)(void);
@@ -580,6 +1042,16 @@ static const struct {
     { "stipple", scene_stipple },
     { "fragdepth", scene_fragdepth },
     { "linestipple", scene_linestipple },
+    { "tex_nearest", scene_tex_nearest },
+    { "tex_linear", scene_tex_linear },
+    { "tex_mips", scene_tex_mips },
+    { "tex_wrap", scene_tex_wrap },
+    { "tex_cube", scene_tex_cube },
+    { "tex_3d", scene_tex_3d },
+    { "tex_dxt", scene_tex_dxt },
+    { "tex_shadow", scene_tex_shadow },
+    { "tex_rtt", scene_tex_rtt },
+    { "tex_formats", scene_tex_formats },
 };
 
 static void render(const char *dir, const char *only)
@@ -591,6 +1063,7 @@ static void render(const char *dir, const char *only)
     make_context(EGL_OPENGL_API, 2, 1);
     glGenFramebuffers(1, &fb);
     glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    main_fb = fb;
     glGenRenderbuffers(2, rb);
     glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
