@@ -68,6 +68,7 @@ done
 
 echo "== 3D: GL on crocus in the guest (TCG, q35), beside llvmpipe"
 # kmscube's frame rate on crocus and on llvmpipe (1024x768, page flips),
+# glmark2's scores on both,
 # each scene of tests/guest/gl/glscenes.c on both, and a recording of
 # kmscube's frames replayed through the pipeline without QEMU.
 d=$(mktemp -d)
@@ -80,14 +81,20 @@ export XDG_RUNTIME_DIR=/tmp HOME=/tmp
 mkfifo /tmp/in; exec 3<>/tmp/in
 echo "kmscube crocus: $(kmscube -c 40 <&3 2>&1 | grep Rendered | tail -n1)"
 echo "kmscube llvmpipe: $(MESA_LOADER_DRIVER_OVERRIDE=kms_swrast LIBGL_ALWAYS_SOFTWARE=1 kmscube -c 40 <&3 2>&1 | grep Rendered | tail -n1)"
+gm="-b build:duration=3 -b texture:duration=3 -b shading:duration=3 -b refract:duration=3"
+echo 20000 > /sys/class/drm/card0/engine/rcs0/heartbeat_interval_ms
+echo "glmark2 crocus: $(glmark2-es2-drm --visual-config a=0 $gm 2>&1 | grep -E '^\[|Score' | tr -s ' ' | tr '\n' ' ')"
+echo "glmark2 llvmpipe: $(MESA_LOADER_DRIVER_OVERRIDE=kms_swrast LIBGL_ALWAYS_SOFTWARE=1 glmark2-es2-drm --visual-config a=0 $gm 2>&1 | grep -E '^\[|Score' | tr -s ' ' | tr '\n' ' ')"
 mkdir -p /tmp/c /tmp/l
 "$HWGPU_IN/glscenes" render /tmp/c | sed 's/^/crocus /'
 MESA_LOADER_DRIVER_OVERRIDE=kms_swrast LIBGL_ALWAYS_SOFTWARE=1 \
     "$HWGPU_IN/glscenes" render /tmp/l | sed 's/^/llvmpipe /'
 GUEST
-"$HWGPU_REPO/scripts/guest-gl.sh" --in "$d/in" --out "$d" --timeout 900 \
-    --gpu-props "x-capture=$d/kmscube.cap,x-capture-draws=70" >/dev/null 2>&1 || true
+"$HWGPU_REPO/scripts/guest-gl.sh" --in "$d/in" --out "$d" --timeout 1500 \
+    --gpu-props "x-capture=$d/kmscube.cap,x-capture-draws=70,xmax=1024,ymax=768" >/dev/null 2>&1 || true
 grep '^kmscube' "$d/result/run.log"
+echo "glmark2-es2-drm (1024x768, build/texture/shading/refract, 3 s each):"
+grep '^glmark2' "$d/result/run.log"
 for s in $(sed -n 's/^crocus scene [0-9]* \([a-z_]*\) .*/\1/p' "$d/result/run.log"); do
     printf 'scene %-11s crocus %8s ms  llvmpipe %8s ms\n' "$s" \
         "$(sed -n "s/^crocus scene [0-9]* $s .*ms=\([0-9.]*\).*/\1/p" "$d/result/run.log")" \
