@@ -84,6 +84,42 @@ typedef struct Tex {
     uint32_t shadow_fn;
 } Tex;
 
+struct Gen4SamplerPage {
+    uint64_t addr;              /* graphics address of the page */
+    bool valid, mapped;
+    uint8_t data[4096];
+};
+
+/*
+ * bpp bytes at graphics address addr through the draw's page cache; false
+ * (zeros) where the GTT maps nothing (logged by the GTT at the fill).
+ */
+static bool sampler_read(Gen4Sampler *smp, uint64_t addr, uint8_t *out,
+                         unsigned bpp)
+{
+    uint64_t page = addr & ~4095ull;
+    Gen4SamplerPage *p;
+
+    if ((addr & 4095) + bpp > 4096) {
+        return g45_gtt_read(smp->s->gtt, addr, out, bpp);
+    }
+    if (!smp->pages) {
+        smp->pages = g_new(Gen4SamplerPage, GEN4_SAMPLER_PAGES);
+        for (unsigned i = 0; i < GEN4_SAMPLER_PAGES; i++) {
+            smp->pages[i].valid = false;
+        }
+    }
+    p = &smp->pages[(page >> 12) % GEN4_SAMPLER_PAGES];
+    if (!p->valid || p->addr != page) {
+        p->addr = page;
+        p->valid = true;
+        p->mapped = g45_gtt_read(smp->s->gtt, page, p->data, 4096);
+        smp->page_fills++;
+    }
+    memcpy(out, p->data + (addr & 4095), bpp);
+    return p->mapped;
+}
+
 /* The element of texel (x, y, s) of level l (all in range) as RGBA. */
 static void texel_raw(const Tex *t, unsigned l, uint32_t x, uint32_t y,
                       uint32_t s, uint32_t rgba[4])
@@ -106,7 +142,7 @@ static void texel_raw(const Tex *t, unsigned l, uint32_t x, uint32_t y,
                                              (uint32_t)ey, t->bpp);
     }
     if (addr + t->bpp - 1 > UINT32_MAX ||
-        !g45_gtt_read(t->smp->s->gtt, addr, px, t->bpp)) {
+        !sampler_read(t->smp, addr, px, t->bpp)) {
         return;
     }
     if (t->f->kind == HWGPU_FMT_COMPRESSED) {
@@ -785,6 +821,12 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     }
     resp->nregs = need < msg->rlen ? need : msg->rlen;
     return true;
+}
+
+void gen4_sampler_release(Gen4Sampler *smp)
+{
+    g_free(smp->pages);
+    smp->pages = NULL;
 }
 
 void gen4_sampler_attach(Gen4Sampler *smp, G4EuEnv *env, Gen4State *s,

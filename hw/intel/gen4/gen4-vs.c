@@ -13,6 +13,7 @@
 
 #include "hwgpu/intel/gen4/gen4-vs.h"
 #include "hwgpu/intel/gen4/gen4-dp.h"
+#include "hwgpu/intel/gen4/gen4-sampler.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "g45-cmd-gen.h"
@@ -82,6 +83,7 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     G4EuEnv env;
     Gen4Surfaces *surfaces;
     Gen4Dp dp;
+    Gen4Sampler smp;
     G4EuUrb urb;
     uint32_t cr0, len, vs_bt = 0;
     const uint32_t *btp;
@@ -131,6 +133,9 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     surfaces = g_new(Gen4Surfaces, 1);
     gen4_surfaces_init(surfaces, d->vs_bt_addr);
     gen4_dp_attach(&dp, &env, s, d, surfaces);
+    /* vertex texture fetch: SIMD4x2 sampler messages */
+    memset(&smp, 0, sizeof(smp));
+    gen4_sampler_attach(&smp, &env, s, d, surfaces);
     prog = gen4_kernel_load(s, d->general_base +
                             g45_thread_common_kernel_start_pointer(vs));
     t = g_new(G4EuThread, 1);
@@ -191,6 +196,7 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     g_free(t);
     g4_eu_program_free(prog);
     g_free(curbe);
+    gen4_sampler_release(&smp);
     g_free(surfaces);
     g_free(urb.data);
     return true;

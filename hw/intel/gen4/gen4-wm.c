@@ -407,6 +407,7 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
 
 void gen4_wm_end(Gen4Wm *wm)
 {
+    gen4_sampler_release(&wm->sampler);
     if (wm->prog) {
         g4_eu_program_free(wm->prog);
     }

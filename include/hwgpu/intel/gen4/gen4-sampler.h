@@ -31,13 +31,30 @@
 #include "hwgpu/intel/gen4/gen4-state.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 
+/*
+ * Texels are read through a per-draw cache of whole 4 KiB pages (direct
+ * mapped, GEN4_SAMPLER_PAGES slots, allocated at the first texel): a
+ * surface's pages are resolved through the GTT once per draw, not per
+ * texel.  A draw that samples what it renders into has undefined results
+ * in GL (a feedback loop), so pages are not re-read within a draw.
+ */
+#define GEN4_SAMPLER_PAGES  256
+
+typedef struct Gen4SamplerPage Gen4SamplerPage;
+
 typedef struct Gen4Sampler {
     Gen4State *s;
     const Gen4Draw *d;
     Gen4Surfaces *surfaces;     /* the unit's binding table */
+    Gen4SamplerPage *pages;     /* NULL until the first texel */
+    uint64_t page_fills;        /* pages read through the GTT */
 } Gen4Sampler;
 
+/* Register the sampler for a thread's env (zero *smp before the draw's
+ * first thread; the page cache lives until gen4_sampler_release()). */
 void gen4_sampler_attach(Gen4Sampler *smp, G4EuEnv *env, Gen4State *s,
                          const Gen4Draw *d, Gen4Surfaces *surfaces);
+/* The end of the draw: drop the page cache. */
+void gen4_sampler_release(Gen4Sampler *smp);
 
 #endif

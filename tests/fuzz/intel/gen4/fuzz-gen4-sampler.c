@@ -95,8 +95,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     msg.rlen = 1 + (sel[3] >> 1) % 15;
     msg.emask = (uint16_t)(sel[0] * 0x0101u) | 1;
     gen4_surfaces_init(&surfs, 0x40);
+    memset(&smp, 0, sizeof(smp));
     gen4_sampler_attach(&smp, &env, &s, &d, &surfs);
     env.sf[G4_SFID_SAMPLER].fn(env.sf[G4_SFID_SAMPLER].opaque, NULL, &msg,
                                &resp);
+    gen4_sampler_release(&smp);
     return 0;
 }

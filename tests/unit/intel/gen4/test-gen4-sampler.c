@@ -34,6 +34,8 @@ enum { SURF_1D, SURF_2D, SURF_3D, SURF_CUBE };
 
 static void setup(void)
 {
+    gen4_sampler_release(&smp);
+    memset(&smp, 0, sizeof(smp));
     gen4t_setup();
     memset(&dr, 0, sizeof(dr));
     memset(&env, 0, sizeof(env));
@@ -560,6 +562,41 @@ static void test_tiled_linear_agree(void)
     g_assert_cmpfloat(got[0][2][2], !=, got[0][14][2]);
 }
 
+/*
+ * The page cache: a draw reads each page of a texture once however many
+ * texels it takes from it, and a page past the GTT samples zeros.
+ */
+static void test_page_cache(void)
+{
+    setup();
+    surface(SURF_2D, G45_SURFACE_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 64, 0);
+    rgba8(TEX + 5 * 64 + 6 * 4, 200, 0, 0, 255);
+    sampler(G45_MAPFILTER_LINEAR, 0, G45_TEXCOORDMODE_WRAP, 0, 13);
+    for (int n = 0; n < 10; n++) {
+        for (unsigned ch = 0; ch < 16; ch++) {
+            p16(0, ch, (float)(ch + n) / 16.0f);
+            p16(1, ch, (6.5f - 0.5f) / 16.0f + (float)ch / 16.0f);
+        }
+        send(0, 5, 8, 0xffff);
+    }
+    g_assert_cmpuint(smp.page_fills, ==, 1);    /* 16x16x4: one page */
+    p16(0, 0, 6.5f / 16);
+    p16(1, 0, 5.5f / 16);
+    send(0, 5, 8, 0xffff);
+    NEAR(r16(0, 0), 200 / 255.0f);
+    /* next draw: a surface past the end of the GTT reads zeros */
+    setup();
+    surface(SURF_2D, G45_SURFACE_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 64, 0);
+    gen4t_w32(SURF + 4, 0xfffff000u);
+    sampler(G45_MAPFILTER_NEAREST, 0, G45_TEXCOORDMODE_WRAP, 0, 13);
+    p16(0, 0, 6.5f / 16);
+    p16(1, 0, 5.5f / 16);
+    send(0, 5, 8, 0xffff);
+    NEAR(r16(0, 0), 0.0f);
+    NEAR(r16(3, 0), 0.0f);
+    g_assert_cmpuint(smp.page_fills, ==, 1);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -577,5 +614,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-sampler/tiled-linear-agree",
                     test_tiled_linear_agree);
     g_test_add_func("/gen4-sampler/hostile", test_hostile);
+    g_test_add_func("/gen4-sampler/page-cache", test_page_cache);
     return g_test_run();
 }
