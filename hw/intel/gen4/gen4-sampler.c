@@ -379,6 +379,14 @@ static void texel_scale(const Tex *t, float k[3])
     k[2] = t->type == G45_SURFTYPE_3D ? (float)t->mips[0].d : 0;
 }
 
+/*
+ * A lane's footprint: the derivatives of its coordinates along screen x
+ * and y, in level-0 texels (d) and in normalized units (n).
+ */
+typedef struct Footprint {
+    float dx[3], dy[3], nx[3], ny[3];
+} Footprint;
+
 /* log2 of rho from the gradients along x and y (L2717-L2788). */
 static float lod_of(const float dx[3], const float dy[3])
 {
@@ -430,69 +438,137 @@ static bool select_levels(const Tex *t, float lod, float bias, bool is_l,
     return mag;
 }
 
-/* The filtered lookup of one lane, with its LOD decided. */
-static void lookup(const Tex *t, const Lane *ln, float lod, float bias,
-                   bool is_l, float out[4])
+/*
+ * Anisotropic filtering (MAPFILTER_ANISOTROPIC, up to SAMPLER_STATE DW3's
+ * Maximum Anisotropy of 2-16): the footprint's longer axis is covered by
+ * n bilinear probes, n the axes' ratio rounded up and capped, at the LOD
+ * of the longer axis over n.  The PRM does not give the hardware's probe
+ * pattern; this is the usual one.  Returns n (1: isotropic) and updates
+ * *lod and axis (the normalized step between probes).
+ */
+static unsigned aniso(const Tex *t, const Footprint *fp, float *lod,
+                      float axis[3])
 {
-    unsigned l0, l1;
-    float beta, c[3], ref = hwgpu_u2f(ln->c);
+    float lx = sqrtf(fp->dx[0] * fp->dx[0] + fp->dx[1] * fp->dx[1] +
+                     fp->dx[2] * fp->dx[2]);
+    float ly = sqrtf(fp->dy[0] * fp->dy[0] + fp->dy[1] * fp->dy[1] +
+                     fp->dy[2] * fp->dy[2]);
+    float pmax = fmaxf(lx, ly), pmin = fminf(lx, ly);
+    unsigned cap = 2 * (g45_sampler_state_maximum_anisotropy(t->st) + 1);
+    unsigned n;
+
+    if (!(pmax > 0) || isinf(pmax)) {
+        return 1;
+    }
+    n = pmin > 0 ? (unsigned)fminf(ceilf(pmax / pmin), (float)cap) : cap;
+    if (n <= 1) {
+        return 1;
+    }
+    *lod = clampf(log2f(pmax / (float)n), -64.0f, 64.0f);
+    for (int a = 0; a < 3; a++) {
+        axis[a] = (lx >= ly ? fp->nx[a] : fp->ny[a]) / (float)n;
+    }
+    return n;
+}
+
+/* The filtered lookup of one lane, with its LOD decided (fp: its
+ * footprint, NULL when the LOD is not computed from one). */
+static void lookup(const Tex *t, const Lane *ln, float lod, float bias,
+                   bool is_l, const Footprint *fp, float out[4])
+{
+    unsigned l0, l1, n = 1;
+    float beta, c[3], ref = hwgpu_u2f(ln->c), axis[3] = { 0, 0, 0 };
     int64_t slice;
     int face = -1;
-    bool mag = select_levels(t, lod, bias, is_l, &l0, &l1, &beta);
-    uint32_t filter = mag ? g45_sampler_state_mag_mode_filter(t->st)
-                          : g45_sampler_state_min_mode_filter(t->st);
+    bool mag;
+    uint32_t filter;
+    float iso = lod;
 
+    if (fp && g45_sampler_state_min_mode_filter(t->st) ==
+        G45_MAPFILTER_ANISOTROPIC) {
+        n = aniso(t, fp, &lod, axis);
+    }
+    /* minification is decided on the isotropic LOD, the levels on the
+     * one the probes need */
+    mag = select_levels(t, iso, bias, is_l, &l0, &l1, &beta);
+    if (!mag && n > 1) {
+        select_levels(t, lod, bias, is_l, &l0, &l1, &beta);
+    }
+    filter = mag ? g45_sampler_state_mag_mode_filter(t->st)
+                 : g45_sampler_state_min_mode_filter(t->st);
+    if (mag) {
+        n = 1;
+    }
     if (t->shadow && t->f->nchan && t->f->chan[0].type == HWGPU_CT_UNORM) {
         ref = clampf(ref, 0.0f, 1.0f);
     }
     lane_coords(t, ln, -1, c, &slice, &face);
-    filter_level(t, l0, filter, c, slice, ref, out);
-    if (l1 != l0) {
-        float o1[4];
+    memset(out, 0, 4 * sizeof(float));
+    for (unsigned i = 0; i < n; i++) {
+        float at[3], o0[4];
+        float k = (float)i + 0.5f - (float)n / 2.0f;
 
-        filter_level(t, l1, filter, c, slice, ref, o1);
-        for (int k = 0; k < 4; k++) {
-            out[k] += beta * (o1[k] - out[k]);
+        for (int a = 0; a < 3; a++) {
+            at[a] = c[a] + k * axis[a];
+        }
+        filter_level(t, l0, filter, at, slice, ref, o0);
+        if (l1 != l0) {
+            float o1[4];
+
+            filter_level(t, l1, filter, at, slice, ref, o1);
+            for (int q = 0; q < 4; q++) {
+                o0[q] += beta * (o1[q] - o0[q]);
+            }
+        }
+        for (int q = 0; q < 4; q++) {
+            out[q] += o0[q] / (float)n;
         }
     }
 }
 
-/* The LOD of lane `ch` of a SIMD8/16 message from its subspan. */
-static float subspan_lod(const Tex *t, const Lane *lanes, unsigned ch)
+/* The footprint of lane `ch` of a SIMD8/16 message from its subspan's
+ * upper-left, upper-right and lower-left pixels (whatever their mask). */
+static void subspan_footprint(const Tex *t, const Lane *lanes, unsigned ch,
+                              Footprint *fp)
 {
     unsigned q = ch & ~3u;
-    float k[3], c[3][3], dx[3], dy[3];
+    float k[3], c[3][3];
     int64_t slice;
     int face = -1;
 
     texel_scale(t, k);
     for (int p = 0; p < 3; p++) {
-        /* UL, UR, LL; a cube's subspan on the upper-left pixel's face */
-        lane_coords(t, &lanes[q + (p == 2 ? 2 : p)], face, c[p], &slice,
-                    &face);
+        /* a cube's subspan on the upper-left pixel's face */
+        lane_coords(t, &lanes[q + p], face, c[p], &slice, &face);
     }
     for (int a = 0; a < 3; a++) {
-        dx[a] = (c[1][a] - c[0][a]) * k[a];
-        dy[a] = (c[2][a] - c[0][a]) * k[a];
+        fp->nx[a] = k[a] ? c[1][a] - c[0][a] : 0;
+        fp->ny[a] = k[a] ? c[2][a] - c[0][a] : 0;
+        fp->dx[a] = fp->nx[a] * k[a];
+        fp->dy[a] = fp->ny[a] * k[a];
     }
-    return lod_of(dx, dy);
 }
 
-/* sample_d: the LOD from the message's gradients. */
-static float gradient_lod(const Tex *t, const Lane *ln)
+/* sample_d: the footprint from the message's gradients. */
+static void gradient_footprint(const Tex *t, const Lane *ln, Footprint *fp)
 {
-    float k[3], dx[3], dy[3];
+    float k[3], u[3];
 
     texel_scale(t, k);
+    for (int a = 0; a < 3; a++) {
+        u[a] = 1.0f;
+    }
     if (t->type == G45_SURFTYPE_CUBE) {
-        k[0] = k[1] = 0.5f * (float)t->mips[0].w;   /* [-1, 1] per face */
+        /* face coordinates in [-1, 1]: half a face per unit */
+        u[0] = u[1] = 0.5f;
         k[2] = 0;
     }
     for (int a = 0; a < 3; a++) {
-        dx[a] = hwgpu_u2f(ln->g[a]) * k[a];
-        dy[a] = hwgpu_u2f(ln->g[3 + a]) * k[a];
+        fp->nx[a] = k[a] ? hwgpu_u2f(ln->g[a]) * u[a] : 0;
+        fp->ny[a] = k[a] ? hwgpu_u2f(ln->g[3 + a]) * u[a] : 0;
+        fp->dx[a] = fp->nx[a] * k[a];
+        fp->dy[a] = fp->ny[a] * k[a];
     }
-    return lod_of(dx, dy);
 }
 
 /* ld: the texel at integer coordinates, 0 outside (L4064). */
@@ -748,13 +824,19 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
         } else {
             bool is_l = m->op == OP_SAMPLE_L || m->op == OP_SAMPLE_L_C;
             float lod = 0, bias = 0, f[4];
+            Footprint fpv, *fp = NULL;
 
             if (is_l) {
                 lod = hwgpu_u2f(ln[ch].l);
             } else if (m->op == OP_SAMPLE_D) {
-                lod = gradient_lod(&t, &ln[ch]);
+                gradient_footprint(&t, &ln[ch], &fpv);
+                fp = &fpv;
             } else if (m->simd != 4 && !force_lod0) {
-                lod = subspan_lod(&t, ln, ch);
+                subspan_footprint(&t, ln, ch, &fpv);
+                fp = &fpv;
+            }
+            if (fp) {
+                lod = lod_of(fp->dx, fp->dy);
             }
             if (m->op == OP_SAMPLE_B || m->op == OP_SAMPLE_B_C) {
                 bias = hwgpu_u2f(ln[ch].b);
@@ -782,9 +864,9 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
                 face.u = hwgpu_f2u(vec[0]);
                 face.v = hwgpu_f2u(vec[1]);
                 face.r = hwgpu_f2u(vec[2]);
-                lookup(&t, &face, lod, 0, false, f);
+                lookup(&t, &face, lod, 0, false, NULL, f);
             } else {
-                lookup(&t, &ln[ch], lod, bias, is_l, f);
+                lookup(&t, &ln[ch], lod, bias, is_l, fp, f);
             }
             for (int c = 0; c < 4; c++) {
                 rgba[c] = hwgpu_f2u(f[c]);

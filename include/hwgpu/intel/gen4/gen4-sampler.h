@@ -13,8 +13,9 @@
  *    pixels (or the message's gradients), the state and message bias, the
  *    pre-clamp, Min/Max LOD, Base Mip Level, Surface Min LOD and MIP count
  *    exactly as the pseudocode of L2789-L2828; mip NONE, NEAREST, LINEAR.
- *  - Filters NEAREST and LINEAR (2, 4 or 8 taps); ANISOTROPIC and MONO
- *    are taken as LINEAR.  Address modes WRAP, MIRROR, CLAMP, CUBE,
+ *  - Filters NEAREST and LINEAR (2, 4 or 8 taps); ANISOTROPIC as up to
+ *    16 bilinear probes along the footprint's longer axis (the PRM gives
+ *    no probe pattern); MONO is taken as LINEAR.  Address modes WRAP, MIRROR, CLAMP, CUBE,
  *    CLAMP_BORDER (OGL float or DX9 UNORM8 border), MIRROR_ONCE; cube
  *    faces by the major axis, each face clamped at its edges (no
  *    filtering across faces).

@@ -597,6 +597,66 @@ static void test_page_cache(void)
     g_assert_cmpuint(smp.page_fills, ==, 1);
 }
 
+/* Level 0 in black and white columns, the other levels red. */
+static void texel_stripes(void)
+{
+    Gen4Mip m[3];
+
+    surface(SURF_2D, G45_SURFACE_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 128, 2);
+    gen4_surface_mips((uint32_t *)&gen4t_ram[SURF], gen4_format(0x0c7), 3,
+                      m);
+    for (int l = 0; l < 3; l++) {
+        for (uint32_t y = 0; y < m[l].h; y++) {
+            for (uint32_t x = 0; x < m[l].w; x++) {
+                uint8_t v = l ? 0 : (x & 1) * 255;
+
+                rgba8(TEX + (m[l].y + y) * 128 + (m[l].x + x) * 4,
+                      l ? 255 : v, v, v, 255);
+            }
+        }
+    }
+}
+
+/*
+ * A footprint 4 texels long in u and 1 in v: isotropic filtering takes
+ * LOD 2 (red), anisotropic (up to 16:1) 4 probes along u on level 0,
+ * averaging the columns to grey.
+ */
+static void test_anisotropic(void)
+{
+    for (int a = 0; a < 2; a++) {
+        uint32_t w0;
+
+        setup();
+        texel_stripes();
+        sampler(G45_MAPFILTER_LINEAR,
+                G45_SAMPLER_STATE_MIP_MODE_FILTER_NEAREST,
+                G45_TEXCOORDMODE_WRAP, 0, 13);
+        if (a) {
+            memcpy(&w0, &gen4t_ram[SAMP], 4);
+            w0 = (w0 & ~(7u << 14)) | (G45_MAPFILTER_ANISOTROPIC << 14);
+            gen4t_w32(SAMP, w0);
+            gen4t_w32(SAMP + 12, 7u << 19);     /* 16:1 */
+        }
+        for (unsigned ch = 0; ch < 8; ch++) {
+            float x = (float)(ch % 2), y = (float)(ch % 4 / 2);
+
+            payload[8 + ch] = hwgpu_f2u(0.1f + x * 0.25f);
+            payload[16 + ch] = hwgpu_f2u(0.3f + y / 16.0f);
+        }
+        send(0, 4, 4, 0xff);
+        if (!a) {
+            NEAR(hwgpu_u2f(resp.data[0][0]), 1.0f);
+            NEAR(hwgpu_u2f(resp.data[1][0]), 0.0f);
+        } else {
+            g_assert_cmpfloat(fabsf(hwgpu_u2f(resp.data[0][0]) - 0.5f), <,
+                              0.15f);
+            g_assert_cmpfloat(fabsf(hwgpu_u2f(resp.data[1][0]) - 0.5f), <,
+                              0.15f);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -615,5 +675,6 @@ int main(int argc, char **argv)
                     test_tiled_linear_agree);
     g_test_add_func("/gen4-sampler/hostile", test_hostile);
     g_test_add_func("/gen4-sampler/page-cache", test_page_cache);
+    g_test_add_func("/gen4-sampler/anisotropic", test_anisotropic);
     return g_test_run();
 }
