@@ -245,6 +245,41 @@ static float clampf(float v, float lo, float hi)
     return isnan(v) ? lo : v < lo ? lo : v > hi ? hi : v;
 }
 
+/* Each cube face's centre direction and its s and t axes, +X .. -Z. */
+static const float cube_dir[6][3][3] = {
+    { { 1, 0, 0 }, { 0, 0, -1 }, { 0, -1, 0 } },
+    { { -1, 0, 0 }, { 0, 0, 1 }, { 0, -1, 0 } },
+    { { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
+    { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 } },
+    { { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 } },
+    { { 0, 0, -1 }, { -1, 0, 0 }, { 0, -1, 0 } },
+};
+
+static int cube_face(float x, float y, float z, int face, float st[2]);
+
+/*
+ * TCM_CUBE: texel (x, y) just off face `face` (n texels a side) is the
+ * texel of the neighbouring face its direction meets (a corner takes the
+ * face of the largest component).
+ */
+static int cube_neighbour(int face, int64_t x, int64_t y, int64_t n,
+                          int64_t *ox, int64_t *oy)
+{
+    float s = ((float)x + 0.5f) / (float)n * 2 - 1;
+    float t = ((float)y + 0.5f) / (float)n * 2 - 1;
+    float v[3], st[2];
+    int f;
+
+    for (int a = 0; a < 3; a++) {
+        v[a] = cube_dir[face][0][a] + s * cube_dir[face][1][a] +
+               t * cube_dir[face][2][a];
+    }
+    f = cube_face(v[0], v[1], v[2], -1, st);
+    *ox = (int64_t)clampf(floorf(st[0] * (float)n), 0, (float)(n - 1));
+    *oy = (int64_t)clampf(floorf(st[1] * (float)n), 0, (float)(n - 1));
+    return f;
+}
+
 /*
  * One level's filtered sample at normalized (c[0], c[1], c[2]) of slice
  * `slice` (1D/2D arrays, cube faces; 3D: c[2] is the depth coordinate).
@@ -262,11 +297,14 @@ static void filter_level(const Tex *t, unsigned l, uint32_t filter,
         g45_sampler_state_tcz_address_control_mode(t->st),
     };
     int64_t size[3] = { m->w, m->h, t->type == G45_SURFTYPE_3D ? m->d : 1 };
-    int64_t i0[3] = { 0, 0, 0 }, i1[3] = { 0, 0, 0 };
+    int64_t i0[3] = { 0, 0, 0 }, i1[3] = { 0, 0, 0 }, raw[3] = { 0, 0, 0 };
     float fr[3] = { 0, 0, 0 };
-    bool linear = filter != G45_MAPFILTER_NEAREST;
+    bool linear = filter != G45_MAPFILTER_NEAREST, seamless = false;
 
     if (t->type == G45_SURFTYPE_CUBE) {
+        /* TCM_CUBE filters across the face edges; otherwise each face
+         * clamps */
+        seamless = mode[0] == G45_TEXCOORDMODE_CUBE && m->w == m->h;
         mode[0] = mode[1] = G45_TEXCOORDMODE_CLAMP;
     }
     for (int k = 0; k < dims; k++) {
@@ -277,6 +315,7 @@ static void filter_level(const Tex *t, unsigned l, uint32_t filter,
             x -= 0.5f;
         }
         i = (int64_t)floorf(x) + t->off[k];
+        raw[k] = i;
         fr[k] = x - floorf(x);
         i0[k] = wrap(mode[k], i, size[k]);
         i1[k] = wrap(mode[k], i + 1, size[k]);
@@ -300,6 +339,13 @@ static void filter_level(const Tex *t, unsigned l, uint32_t filter,
         }
         if (w == 0.0f) {
             continue;
+        }
+        if (seamless) {
+            int64_t rx = raw[0] + (tap & 1), ry = raw[1] + ((tap >> 1) & 1);
+
+            if (rx < 0 || ry < 0 || rx >= size[0] || ry >= size[1]) {
+                z = cube_neighbour((int)slice, rx, ry, size[0], &x, &y);
+            }
         }
         texel_f(t, l, x, y, z, ref, px);
         for (int k = 0; k < 4; k++) {
@@ -845,21 +891,12 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
                 /* u, v on the face in [-1, 1], r the face (L4043) */
                 Lane face = ln[ch];
                 float u = hwgpu_u2f(ln[ch].u), v = hwgpu_u2f(ln[ch].v);
-                static const float dir[6][3][3] = {
-                    /* major, s axis, t axis for faces +X..-Z */
-                    { { 1, 0, 0 }, { 0, 0, -1 }, { 0, -1, 0 } },
-                    { { -1, 0, 0 }, { 0, 0, 1 }, { 0, -1, 0 } },
-                    { { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
-                    { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 } },
-                    { { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 } },
-                    { { 0, 0, -1 }, { -1, 0, 0 }, { 0, -1, 0 } },
-                };
                 int fc = (int)clampf(hwgpu_u2f(ln[ch].r), 0, 5);
                 float vec[3];
 
                 for (int a = 0; a < 3; a++) {
-                    vec[a] = dir[fc][0][a] + u * dir[fc][1][a] +
-                             v * dir[fc][2][a];
+                    vec[a] = cube_dir[fc][0][a] + u * cube_dir[fc][1][a] +
+                             v * cube_dir[fc][2][a];
                 }
                 face.u = hwgpu_f2u(vec[0]);
                 face.v = hwgpu_f2u(vec[1]);

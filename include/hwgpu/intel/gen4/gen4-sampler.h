@@ -17,8 +17,8 @@
  *    16 bilinear probes along the footprint's longer axis (the PRM gives
  *    no probe pattern); MONO is taken as LINEAR.  Address modes WRAP, MIRROR, CLAMP, CUBE,
  *    CLAMP_BORDER (OGL float or DX9 UNORM8 border), MIRROR_ONCE; cube
- *    faces by the major axis, each face clamped at its edges (no
- *    filtering across faces).
+ *    faces by the major axis; with TCM_CUBE bilinear taps past a face's
+ *    edge read the neighbouring face (seamless), otherwise faces clamp.
  *  - Shadow compare per texel before filtering, with the table's inverted
  *    polarity (L3004-L3027); the header's texel offsets and force-LOD-0.
  * A bad message, surface or sampler state is logged and answers zeros.

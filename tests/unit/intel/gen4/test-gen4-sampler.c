@@ -368,7 +368,7 @@ static void test_sample_cube(void)
         gen4_mip_texel(m, 1, 0, 0, f, &ex, &ey);
         rgba8(TEX + ey * 64 + ex * 4, (uint8_t)(f * 40), 0, 0, 255);
     }
-    sampler(G45_MAPFILTER_LINEAR, 0, G45_TEXCOORDMODE_CUBE, 0, 13);
+    sampler(G45_MAPFILTER_LINEAR, 0, G45_TEXCOORDMODE_CLAMP, 0, 13);
     for (unsigned i = 0; i < 3; i++) {
         for (unsigned ch = 0; ch < 16; ch++) {
             for (int a = 0; a < 3; a++) {
@@ -657,6 +657,41 @@ static void test_anisotropic(void)
     }
 }
 
+/*
+ * TCM_CUBE filters across face edges: on the right edge of +X (2x2 faces
+ * of one colour each) half the bilinear footprint lies on -Z; with CLAMP
+ * the face keeps its own colour.
+ */
+static void test_cube_seamless(void)
+{
+    Gen4Mip m[1];
+
+    for (int seamless = 0; seamless < 2; seamless++) {
+        setup();
+        surface(SURF_CUBE, G45_SURFACE_FORMAT_R8G8B8A8_UNORM, 2, 2, 1, 64, 0);
+        gen4_surface_mips((uint32_t *)&gen4t_ram[SURF], gen4_format(0x0c7),
+                          1, m);
+        for (uint32_t f = 0; f < 6; f++) {
+            for (uint32_t i = 0; i < 4; i++) {
+                uint64_t ex, ey;
+
+                gen4_mip_texel(m, 1, i % 2, i / 2, f, &ex, &ey);
+                rgba8(TEX + ey * 64 + ex * 4, (uint8_t)(f * 40), 0, 0, 255);
+            }
+        }
+        sampler(G45_MAPFILTER_LINEAR, 0, seamless ? G45_TEXCOORDMODE_CUBE
+                                                  : G45_TEXCOORDMODE_CLAMP,
+                0, 13);
+        for (unsigned ch = 0; ch < 16; ch++) {
+            p16(0, ch, 1.0f);
+            p16(1, ch, 0.0f);
+            p16(2, ch, -1.0f);
+        }
+        send(0, 7, 8, 0xffff);
+        NEAR(r16(0, 3), seamless ? 100 / 255.0f : 0.0f);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -676,5 +711,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-sampler/hostile", test_hostile);
     g_test_add_func("/gen4-sampler/page-cache", test_page_cache);
     g_test_add_func("/gen4-sampler/anisotropic", test_anisotropic);
+    g_test_add_func("/gen4-sampler/cube-seamless", test_cube_seamless);
     return g_test_run();
 }
