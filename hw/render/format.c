@@ -123,7 +123,7 @@ bool hwgpu_format_parse(const char *name, HwgpuFormat *out)
             p++;
         }
     }
-    if (!out->nchan || shift % 8 || shift > 128) {
+    if (!out->nchan || shift % 8 || shift > 256) {
         goto bad;
     }
     out->bits = shift;

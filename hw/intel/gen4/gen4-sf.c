@@ -313,11 +313,34 @@ bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,
         sf_thread(sf, out, vue, 1, vue_dw);
     } else {
         const uint32_t *ordered[3] = { NULL, NULL, NULL };
+        Gen4SetupObj pay = *out;
 
+        /*
+         * The thread sees the vertices from the start vertex on in the
+         * object's own winding: the Determinant's sign (R1.2) is how a
+         * setup kernel tells a back face (crocus's two-sided colour
+         * selection compares it with 0), so only the rasterizer's copy
+         * (out) is put in clockwise order.
+         */
+        if (out->nv == 3 && o->type == GEN4_OBJ_TRIANGLE &&
+            order[1] != (order[0] + 1) % 3) {
+            int cyc[3] = { order[0], (order[0] + 1) % 3, (order[0] + 2) % 3 };
+
+            for (int i = 0; i < 3; i++) {
+                pay.x[i] = x[cyc[i]];
+                pay.y[i] = y[cyc[i]];
+                pay.z[i] = z[cyc[i]];
+                pay.invw[i] = w[cyc[i]];
+                if (cyc[i] == o->provoking) {
+                    pay.provoking = i;
+                }
+                order[i] = cyc[i];
+            }
+        }
         for (int i = 0; i < out->nv; i++) {
             ordered[i] = vue[order[i]];
         }
-        sf_thread(sf, out, ordered, out->nv, vue_dw);
+        sf_thread(sf, &pay, ordered, out->nv, vue_dw);
     }
     return true;
 }

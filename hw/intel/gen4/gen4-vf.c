@@ -135,7 +135,7 @@ static void fetch_element(Vf *vf, uint32_t e, int64_t vertex_index,
     const uint32_t *vb = d->vb[vbi];
     const HwgpuFormat *f = vf->fmt[e];
     int64_t index;
-    uint8_t raw[16] = { 0 };
+    uint8_t raw[32] = { 0 };      /* up to R64G64B64A64 */
     uint32_t bytes = f ? hwgpu_format_bytes(f) : 0;
 
     if (!(d->vb_valid & (1u << vbi))) {

@@ -78,7 +78,7 @@ static void test_every_surface_format(void)
                     e->values[i].name, e->values[i].value);
         }
         g_assert_cmpuint(f.bits % 8, ==, 0);
-        g_assert_cmpuint(f.bits, <=, 128);
+        g_assert_cmpuint(f.bits, <=, 256);     /* R64G64B64A64 */
     }
 }
 
@@ -208,6 +208,25 @@ static void test_pack(void)
     g_assert_cmpfloat_with_epsilon(hwgpu_linear_to_srgb(0.5f), 0.7354f, 1e-4);
 }
 
+/* 64-bit float channels (the vertex fetch's GL_DOUBLE attributes). */
+static void test_double_channels(void)
+{
+    static const double v[4] = { 1.5, -2.0, 0.25, 3.0 };
+    HwgpuFormat f;
+    uint32_t rgba[4];
+
+    g_assert_true(hwgpu_format_parse("R64G64B64A64_FLOAT", &f));
+    g_assert_cmpuint(hwgpu_format_bytes(&f), ==, 32);
+    g_assert_true(hwgpu_format_unpack(&f, (const uint8_t *)v, rgba));
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmpfloat(hwgpu_u2f(rgba[i]), ==, (float)v[i]);
+    }
+    g_assert_true(hwgpu_format_parse("R64G64B64_FLOAT", &f));
+    g_assert_true(hwgpu_format_unpack(&f, (const uint8_t *)v, rgba));
+    g_assert_cmpfloat(hwgpu_u2f(rgba[2]), ==, 0.25f);
+    g_assert_cmpfloat(hwgpu_u2f(rgba[3]), ==, 1.0f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -216,5 +235,6 @@ int main(int argc, char **argv)
                     test_every_surface_format);
     g_test_add_func("/render/format/unpack", test_unpack);
     g_test_add_func("/render/format/pack", test_pack);
+    g_test_add_func("/render/format/double-channels", test_double_channels);
     return g_test_run();
 }

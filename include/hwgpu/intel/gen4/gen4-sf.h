@@ -14,7 +14,10 @@
  * ../shared/reference/seed-000.md).
  *
  * SF thread (§7.5, lines 21973-22384): vertices reordered (V0 top-most,
- * then left-most; V1 next clockwise), payload R0 (PUE handle), R1
+ * then left-most, then the others in the object's own winding, so that
+ * the determinant's sign tells the kernel the face, as crocus's two-sided
+ * colour selection needs; the rasterizer takes them clockwise), payload
+ * R0 (PUE handle), R1
  * (dX0, dY0, dX2, dY2, determinant, provoking vertex, facing, sprite
  * point, primitive type), R2 (Z and 1/W per vertex), then each vertex's
  * VUE rows one after another from Dispatch GRF Start; the kernel writes

@@ -104,19 +104,25 @@ static void test_screen_space_and_payload(void)
     g_assert_cmpfloat(o.z[0], ==, 0.75f);
     g_assert_cmpfloat(o.invw[1], ==, 0.5f);
     g_assert_cmpint(o.clip[2], ==, 639);
-    /* The kernel saw R1 (deltas, determinant) and R2 (Z, 1/W). */
+    /*
+     * The kernel saw R1 (deltas, determinant) and R2 (Z, 1/W) from the
+     * start vertex on in the object's own (counter-clockwise) winding, so
+     * that the determinant's sign tells it the face (crocus's two-sided
+     * colour selection tests it): V0 = (37, 25), V1 = (17, 55), V2 =
+     * (67, 55).
+     */
     g_assert_cmphex(PUE(0, 0) & 0xffff, ==, G45_3DPRIM_TRILIST);
-    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 3)), ==, 30);          /* X1 - X0 */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 3)), ==, -20);         /* X1 - X0 */
     g_assert_cmpfloat(hwgpu_u2f(PUE(0, 5)), ==, 30);          /* Y1 - Y0 */
-    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 4)), ==, -20);         /* X2 - X0 */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 4)), ==, 30);          /* X2 - X0 */
     g_assert_cmpfloat(hwgpu_u2f(PUE(0, 6)), ==, 30);          /* Y2 - Y0 */
-    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 2)), ==, 30 * 30 - (-20) * 30);
+    g_assert_cmpfloat(hwgpu_u2f(PUE(0, 2)), ==, (-20) * 30 - 30 * 30);
     g_assert_cmpfloat(hwgpu_u2f(PUE(1, 0)), ==, 0.75f);       /* Z0 */
-    g_assert_cmpfloat(hwgpu_u2f(PUE(1, 3)), ==, 0.5f);        /* 1/W1 */
-    /* ...and the VUE rows in the reordered vertex order. */
+    g_assert_cmpfloat(hwgpu_u2f(PUE(1, 3)), ==, 1.0f);        /* 1/W1 */
+    /* ...and the VUE rows in that order. */
     g_assert_cmphex(PUE(2, 0), ==, 0x102);
-    g_assert_cmphex(PUE(3, 0), ==, 0x101);
-    g_assert_cmphex(PUE(4, 0), ==, 0x100);
+    g_assert_cmphex(PUE(3, 0), ==, 0x100);
+    g_assert_cmphex(PUE(4, 0), ==, 0x101);
     g_assert_cmpuint(sf.threads, ==, 1);
     g_assert_cmpuint(sf.errors, ==, 0);
     gen4_sf_end(&sf);
