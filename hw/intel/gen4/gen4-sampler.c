@@ -86,38 +86,50 @@ typedef struct Tex {
 
 struct Gen4SamplerPage {
     uint64_t addr;              /* graphics address of the page */
+    uint64_t phys;              /* where the GTT maps it */
     bool valid, mapped;
-    uint8_t data[4096];
 };
 
 /*
- * bpp bytes at graphics address addr through the draw's page cache; false
- * (zeros) where the GTT maps nothing (logged by the GTT at the fill).
+ * bpp bytes at graphics address addr, the page translated through the
+ * GTT once per draw (the capture is told of it then); false (zeros)
+ * where the GTT maps nothing, logged by the GTT at the first texel.
  */
 static bool sampler_read(Gen4Sampler *smp, uint64_t addr, uint8_t *out,
                          unsigned bpp)
 {
+    G45Gtt *gtt = smp->s->gtt;
     uint64_t page = addr & ~4095ull;
     Gen4SamplerPage *p;
 
     if ((addr & 4095) + bpp > 4096) {
-        return g45_gtt_read(smp->s->gtt, addr, out, bpp);
+        return g45_gtt_read(gtt, addr, out, bpp);
     }
     if (!smp->pages) {
-        smp->pages = g_new(Gen4SamplerPage, GEN4_SAMPLER_PAGES);
-        for (unsigned i = 0; i < GEN4_SAMPLER_PAGES; i++) {
-            smp->pages[i].valid = false;
-        }
+        smp->pages = g_new0(Gen4SamplerPage, GEN4_SAMPLER_PAGES);
     }
     p = &smp->pages[(page >> 12) % GEN4_SAMPLER_PAGES];
     if (!p->valid || p->addr != page) {
         p->addr = page;
         p->valid = true;
-        p->mapped = g45_gtt_read(smp->s->gtt, page, p->data, 4096);
+        p->mapped = g45_gtt_translate(gtt, page, &p->phys);
         smp->page_fills++;
+        if (gtt->touch) {
+            gtt->touch(gtt->touch_opaque, page);
+        }
+        if (!p->mapped) {
+            uint8_t b;
+
+            g45_gtt_read(gtt, page, &b, 1);     /* the GTT logs it */
+        }
     }
-    memcpy(out, p->data + (addr & 4095), bpp);
-    return p->mapped;
+    if (!p->mapped ||
+        !gtt->host->dma_read(gtt->host->opaque, p->phys + (addr & 4095), out,
+                             bpp)) {
+        memset(out, 0, bpp);
+        return false;
+    }
+    return true;
 }
 
 /* The element of texel (x, y, s) of level l (all in range) as RGBA. */

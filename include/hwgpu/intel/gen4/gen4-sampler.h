@@ -33,11 +33,10 @@
 #include "hwgpu/intel/eu/g4-eu.h"
 
 /*
- * Texels are read through a per-draw cache of whole 4 KiB pages (direct
+ * Texels are read through a per-draw cache of page translations (direct
  * mapped, GEN4_SAMPLER_PAGES slots, allocated at the first texel): a
  * surface's pages are resolved through the GTT once per draw, not per
- * texel.  A draw that samples what it renders into has undefined results
- * in GL (a feedback loop), so pages are not re-read within a draw.
+ * texel; the bytes are read from guest memory as they are needed.
  */
 #define GEN4_SAMPLER_PAGES  256
 
@@ -48,7 +47,7 @@ typedef struct Gen4Sampler {
     const Gen4Draw *d;
     Gen4Surfaces *surfaces;     /* the unit's binding table */
     Gen4SamplerPage *pages;     /* NULL until the first texel */
-    uint64_t page_fills;        /* pages read through the GTT */
+    uint64_t page_fills;        /* pages translated through the GTT */
 } Gen4Sampler;
 
 /* Register the sampler for a thread's env (zero *smp before the draw's
