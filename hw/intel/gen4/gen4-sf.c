@@ -155,6 +155,7 @@ bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,
     bool xform = g45_sf_state_viewport_transform_enable(st);
     bool bits4 = g45_sf_state_subpixel_precision_4bits(st);
     int order[3] = { 0, 1, 2 };
+    bool ccw = false;               /* facing as the setup kernel sees it */
     uint32_t vpi;
 
     memset(out, 0, sizeof(*out));
@@ -274,6 +275,9 @@ bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,
             order[0] = top;
             order[1] = cw ? (top + 1) % 3 : (top + 2) % 3;
             order[2] = cw ? (top + 2) % 3 : (top + 1) % 3;
+            /* the object's winding, odd strip triangles' put right */
+            ccw = o->type == GEN4_OBJ_TRIANGLE &&
+                  !cw != o->invert_orientation;
         }
         for (int i = 0; i < out->nv; i++) {
             out->x[i] = x[order[i]];
@@ -317,14 +321,14 @@ bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,
 
         /*
          * The thread sees the vertices from the start vertex on in the
-         * object's own winding: the Determinant's sign (R1.2) is how a
-         * setup kernel tells a back face (crocus's two-sided colour
-         * selection compares it with 0), so only the rasterizer's copy
-         * (out) is put in clockwise order.
+         * object's own winding (odd strip triangles' reversed back, as
+         * for culling): the Determinant's sign (R1.2) is how a setup
+         * kernel tells a back face (crocus's two-sided colour selection
+         * compares it with 0), so only the rasterizer's copy (out) is
+         * put in clockwise order.
          */
-        if (out->nv == 3 && o->type == GEN4_OBJ_TRIANGLE &&
-            order[1] != (order[0] + 1) % 3) {
-            int cyc[3] = { order[0], (order[0] + 1) % 3, (order[0] + 2) % 3 };
+        if (out->nv == 3 && ccw) {
+            int cyc[3] = { order[0], order[2], order[1] };
 
             for (int i = 0; i < 3; i++) {
                 pay.x[i] = x[cyc[i]];

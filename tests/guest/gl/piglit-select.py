@@ -3,7 +3,7 @@
 """The piglit subset the GL guest test runs, chosen by rule from the test
 lists of Debian's piglit package (its `quick` profile, as pre-built XML).
 
-    piglit-select.py [--every N] QUICK_GL.xml.gz QUICK_SHADER.xml.gz
+    piglit-select.py [--every N] [--sampling FILE] QUICK_GL.xml.gz QUICK_SHADER.xml.gz
 
 The rule, applied in this order, each step counted on stderr:
  1. the GL tests of the `quick` profile (quick_gl and quick_shader;
@@ -14,7 +14,9 @@ The rule, applied in this order, each step counted on stderr:
     1.9 GB of generated_tests);
  4. one in N (default 5) by CRC-32 of the name, to fit the test run's time.
 Texture sampling is included since the sampler exists (issue #13); the
-count of sampling tests (names matching SAMPLING) is printed.
+count of sampling tests (names matching SAMPLING, which catches some
+vertex tests too) is printed, and --sampling FILE lists their names, so
+that the figure without them (issue #12's rule) can be told apart.
 Prints "name<TAB>argv..." lines, sorted by name.
 """
 import argparse
@@ -45,6 +47,7 @@ def tests(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--every', type=int, default=5)
+    ap.add_argument('--sampling')
     ap.add_argument('lists', nargs='+')
     a = ap.parse_args()
     steps = []
@@ -60,6 +63,11 @@ def main():
     steps.append(('one in %d' % a.every, len(sel)))
     steps.append(('  of them texture sampling (by name)',
                   len([t for t in sel if SAMPLING.search(t[0])])))
+    if a.sampling:
+        with open(a.sampling, 'w') as f:
+            for name, _, _ in sorted(sel):
+                if SAMPLING.search(name):
+                    print(name, file=f)
     for what, n in steps:
         print('# %-48s %5d' % (what, n), file=sys.stderr)
     for name, _, argv in sorted(sel):
