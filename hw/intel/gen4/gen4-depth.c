@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hwgpu/intel/gen4/gen4-depth.h"
+#include "hwgpu/intel/gen4/gen4-format.h"
 #include "hwgpu/intel/common/tiling.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "hwgpu/common/bits.h"
@@ -65,23 +66,54 @@ void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d)
     const uint32_t *db = gen4_draw_packet(d, G45_CMD_3DSTATE_DEPTH_BUFFER,
                                           &len);
     const uint32_t *cc = d->unit[GEN4_CC];
+    Gen4Mip m[GEN4_MAX_LEVELS];
+    uint32_t type, lod, slice;
+    int64_t ox, oy;
+    uint64_t ux, uy;
 
     memset(z, 0, sizeof(*z));
     if (!db || !d->unit_addr[GEN4_CC] ||
         g45_3dstate_depth_buffer_surface_type(db) == G45_SURFTYPE_NULL) {
         return;                 /* no depth buffer: tests and writes off */
     }
-    if (g45_3dstate_depth_buffer_surface_type(db) != G45_SURFTYPE_2D ||
+    type = g45_3dstate_depth_buffer_surface_type(db);
+    if ((type != G45_SURFTYPE_1D && type != G45_SURFTYPE_2D &&
+         type != G45_SURFTYPE_CUBE) ||
         !depth_format(g45_3dstate_depth_buffer_format(db), &z->format)) {
         HWGPU_UNIMP(s->host, "gen4 depth: surface type %u format %u",
-                    g45_3dstate_depth_buffer_surface_type(db),
-                    g45_3dstate_depth_buffer_format(db));
+                    type, g45_3dstate_depth_buffer_format(db));
         return;
     }
+    /*
+     * The level and slice rendered to: the buffer is laid out as a
+     * texture of its type (gen4-format.h), LOD and Minimum Array Element
+     * pick the part the draw addresses; G45's DW5 moves every pixel by
+     * the Depth Coordinate Offset (crocus: 0).
+     */
+    lod = g45_3dstate_depth_buffer_lod(db);
+    slice = g45_3dstate_depth_buffer_minimum_array_element(db);
+    if (gen4_mips(type, g45_3dstate_depth_buffer_width_minus_1(db) + 1,
+                  type == G45_SURFTYPE_1D ? 1 :
+                  g45_3dstate_depth_buffer_height_minus_1(db) + 1,
+                  g45_3dstate_depth_buffer_depth_minus_1(db) + 1, false,
+                  lod + 1, m) <= lod || slice >= m[lod].d) {
+        HWGPU_GUEST_ERROR(s->host, "gen4 depth: LOD %u slice %u outside the "
+                          "buffer", lod, slice);
+        return;
+    }
+    gen4_mip_texel(&m[lod], 1, 0, 0, slice, &ux, &uy);
+    ox = (int64_t)ux;
+    oy = (int64_t)uy;
+    if (len >= 6 && !g45_3dstate_depth_buffer_depth_coordinate_offset_disable(db)) {
+        ox += g45_3dstate_depth_buffer_depth_coordinate_offset_x(db);
+        oy += g45_3dstate_depth_buffer_depth_coordinate_offset_y(db);
+    }
+    z->ox = ox;
+    z->oy = oy;
     z->base = g45_3dstate_depth_buffer_base_address(db);
     z->pitch = g45_3dstate_depth_buffer_pitch_minus_1(db) + 1;
-    z->width = g45_3dstate_depth_buffer_width_minus_1(db) + 1;
-    z->height = g45_3dstate_depth_buffer_height_minus_1(db) + 1;
+    z->width = m[lod].w;
+    z->height = m[lod].h;
     z->tiled = g45_3dstate_depth_buffer_tiled(db);
     z->ywalk = g45_3dstate_depth_buffer_tile_walk(db);
     z->depth_test = g45_color_calc_state_depth_test_enable(cc);
@@ -129,6 +161,7 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
     uint8_t px[8] = { 0 }, st, nst;
     uint32_t dst, q;
     uint64_t addr, xb;
+    int64_t ex, ey;
     bool spass = true, zpass = true;
 
     if (!z->active) {
@@ -138,10 +171,15 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
         (uint32_t)y >= z->height) {
         return true;            /* outside the buffer: nothing to test */
     }
-    xb = (uint64_t)x * bpp;
-    addr = z->base + (!z->tiled ? (uint64_t)y * z->pitch + xb :
-                      z->ywalk ? g45_ytile_offset(xb, y, z->pitch) :
-                      g45_xtile_offset(xb, y, z->pitch));
+    ex = z->ox + x;
+    ey = z->oy + y;
+    if (ex < 0 || ey < 0 || ey > UINT32_MAX) {
+        return true;            /* moved off the buffer by DW5 */
+    }
+    xb = (uint64_t)ex * bpp;
+    addr = z->base + (!z->tiled ? (uint64_t)ey * z->pitch + xb :
+                      z->ywalk ? g45_ytile_offset(xb, ey, z->pitch) :
+                      g45_xtile_offset(xb, ey, z->pitch));
     if (addr + bpp > UINT32_MAX + 1ull) {
         return true;
     }

@@ -72,12 +72,18 @@ unsigned gen4_surface_mips(const uint32_t *ss, const HwgpuFormat *f,
                            unsigned levels, Gen4Mip *mips)
 {
     uint32_t type = g45_surface_state_surface_type(ss);
-    bool block = f && f->kind == HWGPU_FMT_COMPRESSED;
+
+    return gen4_mips(type, g45_surface_state_width_minus_1(ss) + 1,
+                     type == G45_SURFTYPE_1D ? 1 :
+                     g45_surface_state_height_minus_1(ss) + 1,
+                     g45_surface_state_depth_minus_1(ss) + 1,
+                     f && f->kind == HWGPU_FMT_COMPRESSED, levels, mips);
+}
+
+unsigned gen4_mips(uint32_t type, uint32_t w0, uint32_t h0, uint32_t d0,
+                   bool block, unsigned levels, Gen4Mip *mips)
+{
     uint32_t bs = block ? 4 : 1, ai = 4, aj = block ? 4 : 2;
-    uint32_t w0 = g45_surface_state_width_minus_1(ss) + 1;
-    uint32_t h0 = type == G45_SURFTYPE_1D ? 1 :
-                  g45_surface_state_height_minus_1(ss) + 1;
-    uint32_t d0 = g45_surface_state_depth_minus_1(ss) + 1;
     uint32_t y = 0, w1 = 0;
 
     levels = levels > GEN4_MAX_LEVELS ? GEN4_MAX_LEVELS : levels;

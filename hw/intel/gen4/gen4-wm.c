@@ -222,15 +222,14 @@ static float src_depth(const Gen4Wm *wm, int32_t x, int32_t y)
 /*
  * The depth/stencil test of a pixel the shader kept, at its render-target
  * write (late), updating the buffers at the last render target's write;
- * counts it for the statistics.  (Computed depth is not modelled: the
- * interpolated depth is used.)
+ * counts it for the statistics.  z is the source depth: the shader's
+ * when it computes depth, else the interpolated one.
  */
 static bool late_depth_test(Gen4Wm *wm, const G4EuMessage *msg, int32_t x,
-                            int32_t y)
+                            int32_t y, float z)
 {
     bool last = RT_LAST(msg->function);
-    bool pass = gen4_depth_pixel(&wm->depth, wm->s, x, y, src_depth(wm, x, y),
-                                 wm->back, last);
+    bool pass = gen4_depth_pixel(&wm->depth, wm->s, x, y, z, wm->back, last);
 
     if (pass && last && wm->stats) {
         wm->s->ps_depth_count++;
@@ -242,7 +241,7 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
 {
     const Gen4Draw *d = wm->d;
     unsigned type = RT_TYPE(msg->function), bti = RT_BTI(msg->function);
-    unsigned nss = type == RT_SIMD8 ? 2 : 4, need;
+    unsigned nss = type == RT_SIMD8 ? 2 : 4, need, col, zreg;
     const uint32_t *m0 = msg->payload, *m1 = msg->payload + 8;
     const uint32_t *ss;
     const HwgpuFormat *f;
@@ -250,8 +249,20 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
     HwgpuBlend blend;
     bool blending;
 
-    need = type == RT_SIMD16 ? 10 : type == RT_SIMD8 ? 6 :
-           type == RT_SIMD16_REPLICATED ? 3 : 0;
+    /*
+     * Message layout (seed 002 §4.2 RT write, the table at L5212): the
+     * 2-register header, destination stencil when the IZ entry has it,
+     * colour (SIMD16: 8 registers, SIMD8: 4, replicated: 1), then source
+     * depth (one register per 8 pixels) when the entry sends it to the
+     * RT, then destination depth.
+     */
+    col = 2 + (wm->iz & GEN4_IZ_DS ? 1 : 0);
+    zreg = col + (type == RT_SIMD16 ? 8 : type == RT_SIMD8 ? 4 : 1);
+    need = type == RT_SIMD16 || type == RT_SIMD8 ||
+           type == RT_SIMD16_REPLICATED ? zreg : 0;
+    if (need && wm->computed_depth && (wm->iz & GEN4_IZ_SD_RT)) {
+        need += type == RT_SIMD8 ? 1 : 2;
+    }
     if (!need || msg->mlen < need) {
         HWGPU_UNIMP(wm->s->host, "gen4 PS: render target write type %u "
                     "with %u registers not supported", type, msg->mlen);
@@ -282,10 +293,10 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
         }
         for (int c = 0; c < 4; c++) {
             if (type == RT_SIMD16_REPLICATED) {
-                rgba[c] = msg->payload[2 * 8 + c];
+                rgba[c] = msg->payload[col * 8 + c];
             } else {
                 /* Registers: R G B A of subspans 0/1, then of 2/3. */
-                unsigned reg = 2 + (s / 2) * 4 + c;
+                unsigned reg = col + (s / 2) * 4 + c;
 
                 rgba[c] = msg->payload[reg * 8 + (s % 2) * 4 + i];
             }
@@ -296,7 +307,12 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
             !gen4_alpha_test(d->unit[GEN4_CC], rgba[3])) {
             continue;
         }
-        if (wm->late_depth && !late_depth_test(wm, msg, x, y)) {
+        if (wm->late_depth &&
+            !late_depth_test(wm, msg, x, y,
+                             wm->computed_depth && (wm->iz & GEN4_IZ_SD_RT) ?
+                             hwgpu_u2f(msg->payload[(zreg + s / 2) * 8 +
+                                                    (s % 2) * 4 + i]) :
+                             src_depth(wm, x, y))) {
             continue;
         }
         rt_pixel(wm, ss, f, blending ? &blend : NULL, x, y, rgba);
@@ -319,30 +335,62 @@ static bool dp_write(void *opaque, G4EuThread *t, const G4EuMessage *msg,
 /* ---- setup ---- */
 
 /*
- * Whether the pixel shader payload carries the source depth (two
- * registers after R1): when WM_STATE says the kernel uses it, or when the
- * IZ table's entry for the draw's depth/stencil/kill state has 's'
- * (PRM Vol 2 §8 Table "IZ", crocus-g45.md §3.5).  Index bits: 1 kill or
- * alpha test, 2 computed depth, 4 depth write, 8 depth test (both with a
- * depth buffer), 16 stencil write, 32 stencil test.
+ * The IZ table (PRM Vol 2 §8 "IZ" early depth/stencil table, missing from
+ * seed 000's extraction; crocus compiles its kernels against the same
+ * table, crocus-g45.md §3.5): for each combination of the draw's
+ * depth/stencil/kill state, which optional phases the PS payload carries
+ * after R1 (source depth, destination stencil, destination depth) and
+ * whether the render-target write sends source depth back.  Index bits:
+ * 1 kill or alpha test, 2 computed depth, 4 depth write, 8 depth test
+ * (both with a depth buffer), 16 stencil write, 32 stencil test.  The
+ * P/N/C modes themselves only decide early against late testing, which
+ * late_depth already does.
  */
-static bool iz_source_depth(const Gen4Wm *wm, const Gen4Draw *d)
+#define S_  GEN4_IZ_SD
+#define R_  GEN4_IZ_SD_RT
+#define D_  GEN4_IZ_DD
+#define T_  GEN4_IZ_DS
+static const uint8_t iz_table[64] = {
+    /* no stencil test (with or without stencil write, 0x00 and 0x10) */
+    0, 0, 0, 0, 0, S_ | R_, R_, R_, 0, 0, R_ | D_, R_ | D_,
+    0, S_ | R_, R_ | D_, R_ | D_,
+    0, 0, 0, 0, 0, S_ | R_, R_, R_, 0, 0, R_ | D_, R_ | D_,
+    0, S_ | R_, R_ | D_, R_ | D_,
+    /* stencil test only (0x20) */
+    0, 0, 0, 0, 0, S_ | R_ | T_, R_ | T_, R_ | T_, 0, 0,
+    R_ | D_ | T_, R_ | D_ | T_, 0, S_ | R_ | T_, R_ | D_ | T_, R_ | D_ | T_,
+    /* stencil test and write (0x30) */
+    0, T_, 0, R_ | T_, 0, S_ | R_ | T_, R_ | T_, R_ | T_, 0,
+    S_ | R_ | D_ | T_, R_ | D_ | T_, R_ | D_ | T_, 0, S_ | R_ | D_ | T_,
+    R_ | D_ | T_, R_ | D_ | T_,
+};
+#undef S_
+#undef R_
+#undef D_
+#undef T_
+
+static uint8_t iz_entry(const Gen4Wm *wm)
 {
     const Gen4Depth *z = &wm->depth;
-    unsigned idx = (wm->late_depth && !g45_wm_state_ps_computed_depth(wm->wm)) |
-                   g45_wm_state_ps_computed_depth(wm->wm) << 1 |
+    bool kill = g45_wm_state_ps_kill_pixel(wm->wm) || wm->alpha_test;
+    unsigned idx = kill |
+                   wm->computed_depth << 1 |
                    (z->active && z->depth_write) << 2 |
                    (z->active && z->depth_test) << 3 |
                    (z->active && z->stencil_write) << 4 |
                    (z->active && z->stencil_test) << 5;
-    unsigned lo = idx & 15, hi = idx >> 4;
+    uint8_t e = iz_table[idx];
 
-    if (g45_wm_state_ps_uses_source_depth(wm->wm)) {
-        return true;
+    /* statistics with kill in a promoted entry (P: the ones without
+     * flags): the hardware goes non-promoted and passes source depth to
+     * the RT (seed 000 §4.3, PRM line 25432) */
+    if (wm->stats && kill && !e) {
+        e = GEN4_IZ_SD | GEN4_IZ_SD_RT;
     }
-    /* the entries with 's': 5 and D in every row, 9 with stencil test
-     * and write */
-    return lo == 5 || lo == 0xd || (hi == 3 && lo == 9);
+    if (g45_wm_state_ps_uses_source_depth(wm->wm)) {
+        e |= GEN4_IZ_SD;
+    }
+    return e;
 }
 
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
@@ -363,7 +411,8 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
                      (d->unit_addr[GEN4_CC] &&
                       g45_color_calc_state_alpha_test_enable(d->unit[GEN4_CC]));
     wm->stats = g45_wm_state_statistics_enable(wm->wm);
-    wm->src_depth = iz_source_depth(wm, d);
+    wm->computed_depth = g45_wm_state_ps_computed_depth(wm->wm);
+    wm->iz = iz_entry(wm);
     if (g45_wm_state_line_stipple_enable(wm->wm)) {
         const uint32_t *ls = gen4_draw_packet(d, G45_CMD_3DSTATE_LINE_STIPPLE,
                                               &len);
@@ -437,7 +486,7 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     uint32_t slen = g45_wm_state_setup_urb_read_length(w);
     uint32_t cr0 = g45_wm_state_floating_point_mode(w) == G45_FP_MODE_ALT ?
                    G4_CR0_FP_ALT : 0;
-    uint32_t mask = 0, dmask = 0, len, cc = d->unit_addr[GEN4_CC];
+    uint32_t mask = 0, dmask = 0, len, cc = d->unit_addr[GEN4_CC], p;
     const uint32_t *btp = gen4_draw_packet(
         d, G45_CMD_3DSTATE_BINDING_TABLE_POINTERS, &len);
     G4EuThread *t = g_new(G4EuThread, 1);
@@ -480,20 +529,33 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     for (unsigned s = 0; s < 4; s++) {
         r[2 + s] = s < n ? ss[s].x | (uint32_t)ss[s].y << 16 : 0;
     }
-    r[6] = (o->back_facing ? 1u << 31 : 0) | (o->prim_type & 0x1f);
-    /* Source depth: R2 for subspans 0-1, R3 for 2-3, a float per pixel. */
-    if (wm->src_depth) {
+    r[6] = (o->back_facing ? 1u << 31 : 0) |
+           (wm->iz & GEN4_IZ_SD ? 1u << 30 : 0) |
+           (wm->iz & GEN4_IZ_SD_RT ? 1u << 29 : 0) |
+           (wm->iz & GEN4_IZ_DD ? 1u << 28 : 0) |
+           (wm->iz & GEN4_IZ_DS ? 1u << 27 : 0) | (o->prim_type & 0x1f);
+    /*
+     * The optional phases in the IZ entry's order: source depth (R2 for
+     * subspans 0-1, R3 for 2-3, a float per pixel), destination stencil
+     * (one register), destination depth (two).  The destination phases
+     * only travel back in the RT write, where the depth test reads the
+     * buffer itself; they are left zero.
+     */
+    p = 2;
+    if (wm->iz & GEN4_IZ_SD) {
         for (unsigned k = 0; k < n; k++) {
-            uint32_t *reg = g4_eu_grf_ud(t, 2 + k / 2);
+            uint32_t *reg = g4_eu_grf_ud(t, p + k / 2);
 
             for (unsigned i = 0; i < 4; i++) {
                 reg[(k % 2) * 4 + i] = hwgpu_f2u(
                     src_depth(wm, ss[k].x + (i & 1), ss[k].y + (i >> 1)));
             }
         }
+        p += 2;
     }
-    /* No depth phases (no depth test in the IZ lookup): CURBE, setup. */
-    grf = MAX(grf, 2);
+    p += (wm->iz & GEN4_IZ_DS ? 1 : 0) + (wm->iz & GEN4_IZ_DD ? 2 : 0);
+    /* then CURBE and the setup data from Dispatch GRF Start */
+    grf = MAX(grf, p);
     for (uint32_t c = 0; c < clen && grf < G4_EU_GRF_REGS; c++, grf++) {
         if (coff + c < wm->curbe_rows) {
             memcpy(g4_eu_grf_ud(t, grf), wm->curbe + (coff + c) * 8, 32);

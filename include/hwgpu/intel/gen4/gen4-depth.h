@@ -22,7 +22,8 @@ typedef struct Gen4StencilFace {
 typedef struct Gen4Depth {
     bool active;                /* a depth buffer with a test or a write */
     HwgpuDepthFormat format;
-    uint32_t base, pitch, width, height;
+    uint32_t base, pitch, width, height;   /* width, height: the level's */
+    int64_t ox, oy;             /* the level/slice origin, element and row */
     bool tiled, ywalk;
     bool depth_test, depth_write, stencil_test, stencil_write;
     HwgpuCompare depth_func;

@@ -61,6 +61,14 @@ typedef struct Gen4Mip {
 unsigned gen4_surface_mips(const uint32_t *ss, const HwgpuFormat *f,
                            unsigned levels, Gen4Mip *mips);
 
+/*
+ * The same for any surface of SURFTYPE type, level-0 extent w0 x h0 x d0
+ * (d0: slices, or the 3D depth), in 4x4 blocks when `block`: what
+ * 3DSTATE_DEPTH_BUFFER's LOD and array element address, too.
+ */
+unsigned gen4_mips(uint32_t type, uint32_t w0, uint32_t h0, uint32_t d0,
+                   bool block, unsigned levels, Gen4Mip *mips);
+
 /* Element and row of texel (x, y) of slice s of mip m (in range). */
 static inline void gen4_mip_texel(const Gen4Mip *m, uint32_t block,
                                   uint32_t x, uint32_t y, uint32_t s,

@@ -38,6 +38,12 @@
 /* Instructions one PS thread may run before it is stopped. */
 #define GEN4_PS_BUDGET      (1u << 18)
 
+/* IZ table entry flags (crocus-g45.md §3.5; seed 000 §4.3). */
+#define GEN4_IZ_SD      1       /* source depth in the payload (R2-R3) */
+#define GEN4_IZ_SD_RT   2       /* source depth in the RT write */
+#define GEN4_IZ_DD      4       /* destination depth in the payload */
+#define GEN4_IZ_DS      8       /* destination stencil, payload and RT */
+
 typedef struct Gen4Wm {
     Gen4State *s;
     const Gen4Draw *d;
@@ -61,7 +67,13 @@ typedef struct Gen4Wm {
     Gen4Dp dp;                  /* the data port of the PS threads */
     G4EuSharedSlot dp_generic;  /* its writes other than the RT's */
     Gen4Sampler sampler;
-    bool src_depth;             /* the payload carries source depth */
+    /*
+     * The IZ table's entry for the draw (GEN4_IZ_* flags): which depth
+     * and stencil phases the payload carries and what the render-target
+     * write message holds besides colour.
+     */
+    uint8_t iz;
+    bool computed_depth;        /* the RT write's source depth is the PS's */
     int logic_op;               /* COLOR_CALC_STATE logic op, -1: off */
     bool stipple;               /* polygon stipple on */
     /* Line stipple (§8.3.2.3): on, pattern, repeat count, counter. */
