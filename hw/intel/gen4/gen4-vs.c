@@ -105,17 +105,22 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
         return true;
     }
 
-    /* URB entries: one per vertex, large enough for input and output. */
+    /*
+     * URB entries large enough for input and output.  Threads run one at
+     * a time, so two entries are enough, reused by every thread as the
+     * hardware recycles its VS entries: a handle is a 16-bit URB row
+     * offset (seed 002 §4.3), and one entry per vertex of a draw would
+     * not fit in it.  Each thread's results are copied out when it ends.
+     */
     entry_rows = (g45_vs_state_urb_entry_allocation_size_minus_1(vs) + 1) * 2;
     entry_rows = MAX(entry_rows, (in_dw + 7) / 8);
     memset(&urb, 0, sizeof(urb));
     urb.host = s->host;
-    urb.size = (n + 1) * entry_rows * 32;
+    urb.size = 3 * entry_rows * 32;
     urb.data = g_malloc0(urb.size);
-    for (uint32_t i = 0; i < n; i++) {
-        memcpy(urb.data + (size_t)i * entry_rows * 32, in + (size_t)i * in_dw,
-               in_dw * 4);
-    }
+    out->nvert = n;
+    out->vue_dw = entry_rows * 8;
+    out->vue = g_new0(uint32_t, (size_t)n * out->vue_dw);
 
     curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
     curbe_rows = gen4_curbe_load(s, d, curbe);
@@ -144,8 +149,14 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     for (uint32_t i = 0; i < n && s->work_left;
          i += g45_thread_common_single_program_flow(vs) ? 1 : 2) {
         bool two = i + 1 < n && !g45_thread_common_single_program_flow(vs);
-        uint32_t h0 = i * entry_rows, h1 = two ? h0 + entry_rows : h0;
+        uint32_t h0 = 0, h1 = two ? entry_rows : 0;
         uint32_t *r0, reg = grf_start;
+
+        memset(urb.data, 0, urb.size);
+        for (uint32_t k = 0; k < (two ? 2u : 1u); k++) {
+            memcpy(urb.data + (size_t)k * entry_rows * 32,
+                   in + (size_t)(i + k) * in_dw, in_dw * 4);
+        }
 
         g4_eu_thread_init(t, two ? 0xff : 0x0f, cr0);
         r0 = g4_eu_grf_ud(t, 0);
@@ -187,12 +198,10 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
                               two ? i + 1 : i, t->ip);
         }
         out->instructions += t->executed;
+        memcpy(out->vue + (size_t)i * out->vue_dw, urb.data,
+               (size_t)(two ? 2 : 1) * entry_rows * 32);
     }
 
-    out->nvert = n;
-    out->vue_dw = entry_rows * 8;
-    out->vue = g_new(uint32_t, (size_t)n * out->vue_dw);
-    memcpy(out->vue, urb.data, (size_t)n * entry_rows * 32);
     g_free(t);
     g4_eu_program_free(prog);
     g_free(curbe);

@@ -98,6 +98,47 @@ static void test_shade(void)
     g_free(out.vue);
 }
 
+/*
+ * More vertices than 16-bit URB handles could address one entry each
+ * (70000 x 2 rows): every vertex still comes out shaded as its own
+ * (the VS recycles its entries, as the hardware does).
+ */
+static void test_many_vertices(void)
+{
+    enum { N = 70000 };
+    uint32_t *in = g_new0(uint32_t, (size_t)N * 16);
+    Gen4VsOut out;
+
+    setup(true);
+    for (uint32_t v = 0; v < N; v++) {
+        for (int c = 0; c < 8; c++) {
+            in[v * 16 + c] = hwgpu_f2u(v + c / 8.0f);
+        }
+    }
+    gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+               "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
+               "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
+               "send(8) 1 null null urb 0 interleave complete mlen 3 "
+               "rlen 0 { align1 EOT };\n");
+    g_assert_true(gen4_vs_shade(&st, &dr, in, 16, N, &out));
+    g_assert_cmpuint(out.nvert, ==, N);
+    g_assert_cmpuint(out.threads, ==, N / 2);
+    g_assert_cmpuint(out.errors, ==, 0);
+    for (uint32_t v = 0; v < N; v += 997) {
+        const uint32_t *o = out.vue + (size_t)v * out.vue_dw;
+
+        for (int c = 0; c < 4; c++) {
+            g_assert_cmpfloat(hwgpu_u2f(o[c]), ==, v + c / 8.0f);
+            g_assert_cmpfloat(hwgpu_u2f(o[4 + c]), ==,
+                              (v + (4 + c) / 8.0f) * (c + 1));
+        }
+    }
+    g_assert_cmpfloat(hwgpu_u2f(out.vue[(size_t)(N - 1) * out.vue_dw]), ==,
+                      N - 1);
+    g_free(out.vue);
+    g_free(in);
+}
+
 static void test_disabled_passes_through(void)
 {
     Gen4VsOut out;
@@ -128,6 +169,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gen4-vs/shade", test_shade);
+    g_test_add_func("/gen4-vs/many-vertices", test_many_vertices);
     g_test_add_func("/gen4-vs/disabled", test_disabled_passes_through);
     g_test_add_func("/gen4-vs/no-eot", test_no_eot);
     return g_test_run();
