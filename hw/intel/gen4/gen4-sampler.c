@@ -789,17 +789,32 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     return !g45_sampler_state_sampler_disable(t->st);
 }
 
-/* Parameter `role` of lane ch, 0 when the message does not carry it. */
-static uint32_t param(const struct SampleMsg *m, const G4EuMessage *msg,
-                      unsigned ch, char role)
-{
-    const char *p = strchr(m->params, role);
-    unsigned i, reg, dw;
+/*
+ * The payload roles, in Lane's order: u v r, bias, LOD, reference, the
+ * gradients du/dx dv/dx dr/dx du/dy dv/dy dr/dy.
+ */
+#define ROLES "uvrblcxyzXYZ"
+#define NROLES 12
 
-    if (!p) {
+/* Each role's position in the message's parameter list, -1 when absent. */
+static void param_slots(const struct SampleMsg *m, int8_t slot[NROLES])
+{
+    for (unsigned k = 0; k < NROLES; k++) {
+        const char *p = strchr(m->params, ROLES[k]);
+
+        slot[k] = p ? (int8_t)(p - m->params) : -1;
+    }
+}
+
+/* Parameter slot i of lane ch, 0 when absent from the message. */
+static uint32_t param(const struct SampleMsg *m, const G4EuMessage *msg,
+                      unsigned ch, int i)
+{
+    unsigned reg, dw;
+
+    if (i < 0) {
         return 0;
     }
-    i = (unsigned)(p - m->params);
     if (m->simd == 16) {
         reg = 1 + 2 * i + ch / 8;
         dw = ch % 8;
@@ -823,6 +838,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     const struct SampleMsg *m = NULL;
     unsigned lanes, out = 0, need;
     const uint32_t *ss;
+    int8_t slot[NROLES];
     Lane ln[16];
     bool ok;
     Tex t;
@@ -850,17 +866,18 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
         HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: response of %u "
                           "registers in rlen %u; truncated", need, msg->rlen);
     }
+    param_slots(m, slot);
     for (unsigned ch = 0; ch < lanes; ch++) {
         Lane *l = &ln[ch];
 
-        l->u = param(m, msg, ch, 'u');
-        l->v = param(m, msg, ch, 'v');
-        l->r = param(m, msg, ch, 'r');
-        l->b = param(m, msg, ch, 'b');
-        l->l = param(m, msg, ch, 'l');
-        l->c = param(m, msg, ch, 'c');
+        l->u = param(m, msg, ch, slot[0]);
+        l->v = param(m, msg, ch, slot[1]);
+        l->r = param(m, msg, ch, slot[2]);
+        l->b = param(m, msg, ch, slot[3]);
+        l->l = param(m, msg, ch, slot[4]);
+        l->c = param(m, msg, ch, slot[5]);
         for (int g = 0; g < 6; g++) {
-            l->g[g] = param(m, msg, ch, "xyzXYZ"[g]);
+            l->g[g] = param(m, msg, ch, slot[6 + g]);
         }
     }
     ok = tex_init(&t, smp, ss, msg, m->op);
@@ -878,7 +895,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
         } else if (!ok) {
             /* a NULL or unusable surface, a disabled sampler: zeros */
         } else if (m->op == OP_LD) {
-            fetch(&t, &ln[ch], strchr(m->params, 'l') != NULL, rgba);
+            fetch(&t, &ln[ch], slot[4] >= 0, rgba);
         } else {
             bool is_l = m->op == OP_SAMPLE_L || m->op == OP_SAMPLE_L_C;
             float lod = 0, bias = 0, f[4];
