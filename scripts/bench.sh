@@ -94,7 +94,7 @@ GUEST
 "$HWGPU_REPO/scripts/guest-gl.sh" --in "$d/in" --out "$d" --timeout 1500 \
     --gpu-props "x-capture=$d/kmscube.cap,x-capture-draws=70,xmax=1024,ymax=768" >/dev/null 2>&1 || true
 grep '^kmscube' "$d/result/run.log"
-echo "glmark2-es2-drm default benchmark (1024x768, 1 s a scene): frame time in ms, crocus / llvmpipe"
+echo "glmark2-es2-drm default benchmark (1024x768, 1 s a scene): frame time in ms on crocus, on llvmpipe, and crocus's speed-up (llvmpipe time / crocus time)"
 /usr/bin/python3 - "$d/result/run.log" <<'PY'
 import re, sys
 runs, score = {}, {}
