@@ -268,20 +268,26 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
                     "with %u registers not supported", type, msg->mlen);
         return false;
     }
+    /*
+     * Colour goes nowhere without a surface or to a NULL one, but the
+     * pixels still take the alpha, depth and stencil tests and their
+     * writes (crocus's depth-only passes and blorp's depth copies write
+     * through a NULL render target).
+     */
     ss = gen4_surface(wm->s, d, &wm->surfaces, bti);
-    if (!ss) {
-        return true;            /* the write goes nowhere */
+    if (ss && g45_surface_state_surface_type(ss) == G45_SURFTYPE_NULL) {
+        ss = NULL;
     }
-    f = gen4_format(g45_surface_state_surface_format(ss));
-    if (g45_surface_state_surface_type(ss) == G45_SURFTYPE_NULL) {
-        return true;
-    }
-    if (!f || f->kind != HWGPU_FMT_PLAIN) {
+    f = ss ? gen4_format(g45_surface_state_surface_format(ss)) : NULL;
+    if (ss && (!f || f->kind != HWGPU_FMT_PLAIN)) {
         HWGPU_UNIMP(wm->s->host, "gen4 PS: render target format 0x%x",
                     g45_surface_state_surface_format(ss));
+        ss = NULL;
+    }
+    if (!ss && !wm->late_depth) {
         return true;
     }
-    blending = !hwgpu_format_is_integer(f) && wm->logic_op < 0 &&
+    blending = ss && !hwgpu_format_is_integer(f) && wm->logic_op < 0 &&
                cc_blend(wm, &blend);
     wm->rt_writes++;
     for (unsigned p = 0; p < nss * 4; p++) {
@@ -315,7 +321,9 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
                              src_depth(wm, x, y))) {
             continue;
         }
-        rt_pixel(wm, ss, f, blending ? &blend : NULL, x, y, rgba);
+        if (ss) {
+            rt_pixel(wm, ss, f, blending ? &blend : NULL, x, y, rgba);
+        }
     }
     return true;
 }
