@@ -759,6 +759,115 @@ static void test_stencil(void)
     g_assert_cmphex(w >> 24, ==, 1);
 }
 
+/*
+ * The kernel of a PS that computes depth (0.3 for every pixel), for an
+ * IZ entry with destination stencil ("t": one register after the header)
+ * or without: header, [stencil], colour from the CURBE row at g4 or g5 (the
+ * payload's destination stencil (R2, with t) and depth (two registers)
+ * phases come first), source depth.
+ */
+static char *computed_depth_kernel(bool t)
+{
+    unsigned c = 3 + t, g = 4 + t;
+
+    return g_strdup_printf(
+        "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+        "mov(8) m%u<1>F g%u<0,1,0>F { align1 };\n"
+        "mov(8) m%u<1>F g%u.1<0,1,0>F { align1 };\n"
+        "mov(8) m%u<1>F g%u.2<0,1,0>F { align1 };\n"
+        "mov(8) m%u<1>F g%u.3<0,1,0>F { align1 };\n"
+        "mov(8) m%u<1>F 0x3e99999aF { align1 };\n"
+        "send(8) 1 null null write (0, 12, 4, 0) mlen %u rlen 0 "
+        "{ align1 EOT };\n", c, g, c + 1, g, c + 2, g, c + 3, g, c + 4,
+        c + 5);
+}
+
+/* The D24 depth at (x, y) of the depth tests' buffer. */
+static uint32_t depth_at(uint32_t x, uint32_t y)
+{
+    uint32_t w;
+
+    memcpy(&w, &gen4t_ram[DB + g45_ytile_offset(x * 4, y, DB_PITCH)], 4);
+    return w & 0xffffff;
+}
+
+/*
+ * A PS that computes depth (WM_STATE PS Computed Depth): the depth test
+ * and the depth written use the depth of its render-target write, not
+ * the interpolated one, also when the render target is NULL (a
+ * depth-only pass, blorp's depth copies).  With a stencil test the IZ
+ * table puts the destination stencil register between header and
+ * colour, and the colour is read after it.
+ */
+static void test_computed_depth(void)
+{
+    Gen4DrawStats stats = { 0 };
+    uint32_t want = (uint32_t)(0.3f * 0xffffff + 0.5f);
+    char *k;
+
+    for (int t = 0; t < 2; t++) {
+        /* depth LESS with writes; with t, a stencil test that passes */
+        setup_depth(t ? CC0(0 /* ALWAYS */, 0 /* KEEP */) : 0, CC1(0),
+                    (1u << 15) | (2u << 12) | (1u << 11), false);
+        k = computed_depth_kernel(t);
+        gen4t_kernel(G3D_PS_K, k);
+        g_free(k);
+        gen4t_w32(G3D_WM_ST + 12, (4 + t) | (1u << 25));   /* GRF start */
+        gen4t_w32(G3D_WM_ST + 20, 1 | (1u << 19) | (1u << 21) | (49u << 25));
+        /* interpolated 0.9: passes too, but 0.3 is what lands */
+        depth_rect(8, 8, 24, 24, 0.9f, 1, 0, 0, &stats);
+        g_assert_cmphex(pixel(10, 10), ==, RED);
+        g_assert_cmpuint(depth_at(10, 10), <=, want + 1);
+        g_assert_cmpuint(depth_at(10, 10) + 1, >=, want);
+        g_assert_cmphex(depth_at(30, 30), ==, 0xffffff);
+        /* nearer interpolated depth (0.2) but computed 0.3: fails LESS */
+        depth_rect(8, 8, 24, 24, 0.2f, 0, 1, 0, &stats);
+        g_assert_cmphex(pixel(10, 10), ==, RED);
+        g_assert_cmpuint(stats.errors, ==, 0);
+    }
+
+    /* the same through a NULL render target: depth only */
+    setup_depth(0, 0, (1u << 15) | (2u << 12) | (1u << 11), false);
+    k = computed_depth_kernel(false);
+    gen4t_kernel(G3D_PS_K, k);
+    g_free(k);
+    gen4t_w32(G3D_WM_ST + 12, 4 | (1u << 25));
+    gen4t_w32(G3D_WM_ST + 20, 1 | (1u << 19) | (1u << 21) | (49u << 25));
+    gen4t_w32(G3D_STATE_BO + 0x40, (7u << 29) | (0x0c0u << 18));
+    depth_rect(8, 8, 24, 24, 0.9f, 1, 0, 0, &stats);
+    g_assert_cmphex(pixel(10, 10), ==, 0);
+    g_assert_cmpuint(depth_at(10, 10), <=, want + 1);
+    g_assert_cmpuint(depth_at(10, 10) + 1, >=, want);
+    g_assert_cmpuint(stats.errors, ==, 0);
+}
+
+/*
+ * 3DSTATE_DEPTH_BUFFER's LOD: the draw tests and writes level 1 of the
+ * mipmapped buffer (32x32 at row 64 in the Gen4 "below" layout) and
+ * leaves level 0 alone; pixels outside the level are not tested.
+ */
+static void test_depth_lod(void)
+{
+    Gen4DrawStats stats = { 0 };
+
+    setup_depth(0, 0, (1u << 15) | (2u << 12) | (1u << 11), false);
+    for (uint32_t o = DB_PITCH * 64; o < DB_PITCH * 96; o += 4) {
+        gen4t_w32(DB + o, 0x00ffffff);
+    }
+    FEED(0x79050004,
+         (DB_PITCH - 1) | (2u << 18) | (1u << 26) | (1u << 27) | (1u << 29),
+         DB, (63u << 19) | (63u << 6) | (1u << 2), 0, 0);
+    depth_rect(8, 8, 40, 24, 0.25f, 1, 0, 0, &stats);
+    g_assert_cmphex(depth_at(10, 64 + 10), ==, 0x400000);
+    g_assert_cmphex(depth_at(31, 64 + 23), ==, 0x400000);
+    g_assert_cmphex(depth_at(10, 10), ==, 0xffffff);
+    g_assert_cmphex(depth_at(34, 64 + 10), ==, 0xffffff);  /* not level 1 */
+    g_assert_cmphex(pixel(10, 10), ==, RED);
+    g_assert_cmphex(pixel(36, 10), ==, RED);    /* outside: untested */
+    g_assert_cmpuint(stats.errors, ==, 0);
+}
+
 /* ---- the fixed-function GS ---- */
 
 #define GS_ST   0x20100
@@ -965,6 +1074,8 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/capture-replay", test_capture_replay);
     g_test_add_func("/gen4-draw/depth-less", test_depth_less);
     g_test_add_func("/gen4-draw/stencil", test_stencil);
+    g_test_add_func("/gen4-draw/computed-depth", test_computed_depth);
+    g_test_add_func("/gen4-draw/depth-lod", test_depth_lod);
     g_test_add_func("/gen4-draw/gs-quads", test_gs_quads);
     g_test_add_func("/gen4-draw/clip-stage", test_clip_stage);
     g_test_add_func("/gen4-draw/triangle", test_triangle);
