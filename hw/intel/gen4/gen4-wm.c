@@ -256,7 +256,7 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
      * depth (one register per 8 pixels) when the entry sends it to the
      * RT, then destination depth.
      */
-    col = 2 + (wm->iz & GEN4_IZ_DS ? 1 : 0);
+    col = 2 + ((wm->iz & GEN4_IZ_DS) || wm->aa_object ? 1 : 0);
     zreg = col + (type == RT_SIMD16 ? 8 : type == RT_SIMD8 ? 4 : 1);
     need = type == RT_SIMD16 || type == RT_SIMD8 ||
            type == RT_SIMD16_REPLICATED ? zreg : 0;
@@ -306,6 +306,13 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
 
                 rgba[c] = msg->payload[reg * 8 + (s % 2) * 4 + i];
             }
+        }
+        if (wm->aa_object) {
+            /* the render cache attenuates alpha by the AA coverage the
+             * kernel passed on (seed 000 §7.3.12.5) */
+            uint8_t cov = ((const uint8_t *)&msg->payload[2 * 8])[p];
+
+            rgba[3] = hwgpu_f2u(hwgpu_u2f(rgba[3]) * (cov / 255.0f));
         }
         x = (m1[2 + s] & 0xffff) + (i & 1);
         y = (m1[2 + s] >> 16) + (i >> 1);
@@ -420,6 +427,7 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
                       g45_color_calc_state_alpha_test_enable(d->unit[GEN4_CC]));
     wm->stats = g45_wm_state_statistics_enable(wm->wm);
     wm->computed_depth = g45_wm_state_ps_computed_depth(wm->wm);
+    wm->line_aa = d->unit_addr[GEN4_SF] && g45_sf_state_aa_enable(sfs);
     wm->iz = iz_entry(wm);
     if (g45_wm_state_line_stipple_enable(wm->wm)) {
         const uint32_t *ls = gen4_draw_packet(d, G45_CMD_3DSTATE_LINE_STIPPLE,
@@ -478,6 +486,7 @@ void gen4_wm_end(Gen4Wm *wm)
 typedef struct Subspan {
     uint16_t x, y;              /* upper-left pixel */
     uint8_t mask;               /* bit i: pixel (x + (i & 1), y + (i >> 1)) */
+    uint8_t cov[4];             /* AA lines: each pixel's coverage, U0.8 */
 } Subspan;
 
 /* One PS thread for n (1..4) subspans. */
@@ -541,7 +550,8 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
            (wm->iz & GEN4_IZ_SD ? 1u << 30 : 0) |
            (wm->iz & GEN4_IZ_SD_RT ? 1u << 29 : 0) |
            (wm->iz & GEN4_IZ_DD ? 1u << 28 : 0) |
-           (wm->iz & GEN4_IZ_DS ? 1u << 27 : 0) | (o->prim_type & 0x1f);
+           (wm->iz & GEN4_IZ_DS ? 1u << 27 : 0) |
+           (wm->aa_object ? 3u << 25 : 0) | (o->prim_type & 0x1f);
     /*
      * The optional phases in the IZ entry's order: source depth (R2 for
      * subspans 0-1, R3 for 2-3, a float per pixel), destination stencil
@@ -561,7 +571,17 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         }
         p += 2;
     }
-    p += (wm->iz & GEN4_IZ_DS ? 1 : 0) + (wm->iz & GEN4_IZ_DD ? 2 : 0);
+    if ((wm->iz & GEN4_IZ_DS) || wm->aa_object) {
+        /* AA alpha: a U0.8 coverage per pixel, byte 4 k + i for pixel i
+         * of subspan k (the destination stencil would follow) */
+        uint8_t *aa = (uint8_t *)g4_eu_grf_ud(t, p);
+
+        for (unsigned k = 0; k < n && wm->aa_object; k++) {
+            memcpy(aa + 4 * k, ss[k].cov, 4);
+        }
+        p++;
+    }
+    p += wm->iz & GEN4_IZ_DD ? 2 : 0;
     /* then CURBE and the setup data from Dispatch GRF Start */
     grf = MAX(grf, p);
     for (uint32_t c = 0; c < clen && grf < G4_EU_GRF_REGS; c++, grf++) {
@@ -694,6 +714,7 @@ typedef struct LinePixels {
     GHashTable *index;          /* subspan (y << 16 | x) -> 1 + its slot */
     GArray *subspans;           /* Subspan, in the order first reached */
     Gen4Wm *wm;
+    uint8_t cov;                /* the next pixel's AA coverage */
 } LinePixels;
 
 static void line_pixel(void *opaque, int32_t x, int32_t y)
@@ -730,6 +751,65 @@ static void line_pixel(void *opaque, int32_t x, int32_t y)
     }
     g_array_index(lp->subspans, Subspan, slot - 1).mask |=
         1u << ((x & 1) | (y & 1) << 1);
+    g_array_index(lp->subspans, Subspan, slot - 1).cov[(x & 1) | (y & 1) << 1] =
+        lp->cov;
+}
+
+/* WM_STATE AA region widths: 0.5, 1, 2 or 4 pixels. */
+static float aa_region(uint32_t code)
+{
+    return 0.5f * (float)(1u << (code & 3));
+}
+
+/*
+ * An anti-aliased line (seed 000 §7.3.12.5, legacy coverage: what
+ * 3DSTATE_AA_LINE_PARAMETERS' zero slopes select): the rectangle centred
+ * on the line, Line Width wide, extended by the end-cap region past both
+ * ends; a pixel's coverage ramps from 0 at a long edge to 1 at half the
+ * AA region inside it and from 1 at an end point to 0 at the cap edge,
+ * the two multiplied.  Distances are true perpendicular ones (CTG's AA
+ * Line Distance Mode; the legacy Manhattan approximation is not used).
+ */
+static void aa_line(Gen4Wm *wm, const Gen4SetupObj *o, int a, int b,
+                    const int32_t clip[4], uint64_t *budget, LinePixels *lp)
+{
+    float x0 = o->x[a], y0 = o->y[a], dx = o->x[b] - x0, dy = o->y[b] - y0;
+    float len = sqrtf(dx * dx + dy * dy), ux, uy;
+    float hw = MAX(o->line_width, 1.0f) / 2;
+    float aa = aa_region(g45_wm_state_line_aa_region_width(wm->wm)) / 2;
+    float cap = aa_region(g45_wm_state_line_endcap_aa_region_width(wm->wm));
+    float ext = hw + cap;
+    int32_t bx0, by0, bx1, by1;
+
+    if (!(len > 0) || !isfinite(len)) {
+        return;                 /* degenerate: no direction, no pixels */
+    }
+    ux = dx / len;
+    uy = dy / len;
+    bx0 = MAX((int32_t)floorf(MIN(x0, x0 + dx) - ext), clip[0]);
+    by0 = MAX((int32_t)floorf(MIN(y0, y0 + dy) - ext), clip[1]);
+    bx1 = MIN((int32_t)ceilf(MAX(x0, x0 + dx) + ext), clip[2]);
+    by1 = MIN((int32_t)ceilf(MAX(y0, y0 + dy) + ext), clip[3]);
+    for (int32_t y = by0; y <= by1 && *budget; y++) {
+        for (int32_t x = bx0; x <= bx1 && *budget; x++) {
+            float px = x + wm->bias_x - x0, py = y + wm->bias_y - y0;
+            float t = px * ux + py * uy;            /* along the line */
+            float d = fabsf(px * uy - py * ux);     /* across it */
+            float side = MIN((hw - d) / aa, 1.0f);
+            float end = t < 0 ? 1.0f + t / cap :
+                        t > len ? 1.0f - (t - len) / cap : 1.0f;
+            float c = side * MIN(end, 1.0f);
+
+            (*budget)--;
+            if (side <= 0 || end <= 0 || c <= 0) {
+                continue;
+            }
+            lp->cov = (uint8_t)MIN(255.0f, c * 255.0f + 0.5f);
+            if (lp->cov) {
+                line_pixel(lp, x, y);
+            }
+        }
+    }
 }
 
 /*
@@ -755,7 +835,10 @@ static void wm_line(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     if (!o->continue_stipple) {
         wm->line_count = 0;     /* a new primitive, or a list's segment */
     }
-    if (o->line_width == 0) {
+    wm->aa_object = wm->line_aa;
+    if (wm->line_aa) {
+        aa_line(wm, o, a, b, clip, &budget, &lp);
+    } else if (o->line_width == 0) {
         hwgpu_line_diamond(o->x[a], o->y[a], o->x[b], o->y[b], wm->bias_x,
                            wm->bias_y, o->last_pixel, clip, &budget,
                            line_pixel, &lp);
@@ -808,6 +891,7 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         return;
     }
     depth_plane(wm, o, pue, pue_rows);
+    wm->aa_object = false;
     if (o->type == GEN4_OBJ_LINE) {
         wm_line(wm, o, pue, pue_rows, shade);
         return;

@@ -74,6 +74,13 @@ typedef struct Gen4Wm {
      */
     uint8_t iz;
     bool computed_depth;        /* the RT write's source depth is the PS's */
+    /*
+     * SF_STATE Anti-aliasing Enable: lines are drawn as coverage
+     * rectangles, the payload's AA alpha register carries each pixel's
+     * coverage and the RT write attenuates alpha by it (aa_object: the
+     * current object is such a line).
+     */
+    bool line_aa, aa_object;
     int logic_op;               /* COLOR_CALC_STATE logic op, -1: off */
     bool stipple;               /* polygon stipple on */
     /* Line stipple (§8.3.2.3): on, pattern, repeat count, counter. */

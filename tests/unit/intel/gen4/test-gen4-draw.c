@@ -612,6 +612,48 @@ static void test_line_stipple(void)
     g_assert_cmpuint(stats.errors, ==, 0);
 }
 
+/*
+ * Anti-aliased lines (SF_STATE AA enable, seed 000 §7.3.12.5): a
+ * horizontal line at y = 10.125 from x = 10 to 30, 1.5 wide, AA region
+ * 0.5, end caps 1.0: the payload's AA register (R2) carries each pixel's
+ * coverage, the kernel passes it on after the header and the render
+ * cache scales alpha by it: 1 on row 10 (0.375 from the line), 0.5 on
+ * row 9 (0.625 away: half way into the 0.25 ramp), half at the pixels
+ * whose centres lie half a pixel past an end.
+ */
+static void test_aa_line(void)
+{
+    static const float line[2][2] = { { 10, 10.125f }, { 30, 10.125f } };
+    Gen4DrawStats stats = { 0 };
+
+    setup_draw(line, 2, G45_3DPRIM_LINELIST);
+    gen4t_kernel(G3D_PS_K,
+                 "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+                 "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+                 "mov(8) m3<1>UD g2<8,8,1>UD { align1 nomask };\n"
+                 "mov(8) m4<1>F g3<0,1,0>F { align1 };\n"
+                 "mov(8) m5<1>F g3.1<0,1,0>F { align1 };\n"
+                 "mov(8) m6<1>F g3.2<0,1,0>F { align1 };\n"
+                 "mov(8) m7<1>F g3.3<0,1,0>F { align1 };\n"
+                 "send(8) 1 null null write (0, 12, 4, 0) mlen 7 rlen 0 "
+                 "{ align1 EOT };\n");
+    gen4t_w32(G3D_SF_ST + 24, (1u << 31) | (3u << 24) | (1u << 29) |
+              (8u << 13) | (8u << 9));
+    gen4t_w32(G3D_WM_ST + 12, 3 | (1u << 25));      /* CURBE at g3 */
+    gen4t_w32(G3D_WM_ST + 20, 1 | (1u << 16) | (1u << 19) | (49u << 25));
+    gen4_draw_snapshot(&st, dr.prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    g_assert_cmphex(pixel(20, 10), ==, 0xffff8040u);
+    g_assert_cmphex(pixel(20, 9), ==, 0x80ff8040u);
+    g_assert_cmphex(pixel(20, 11), ==, 0);
+    g_assert_cmphex(pixel(20, 8), ==, 0);
+    g_assert_cmphex(pixel(9, 10), ==, 0x80ff8040u);
+    g_assert_cmphex(pixel(30, 10), ==, 0x80ff8040u);
+    g_assert_cmphex(pixel(8, 10), ==, 0);
+    g_assert_cmphex(pixel(31, 10), ==, 0);
+}
+
 /* ---- depth and stencil ---- */
 
 #define DB          0x200000    /* D24_UNORM_S8_UINT, Y-tiled, 64x64 */
@@ -1075,6 +1117,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-draw/depth-less", test_depth_less);
     g_test_add_func("/gen4-draw/stencil", test_stencil);
     g_test_add_func("/gen4-draw/computed-depth", test_computed_depth);
+    g_test_add_func("/gen4-draw/aa-line", test_aa_line);
     g_test_add_func("/gen4-draw/depth-lod", test_depth_lod);
     g_test_add_func("/gen4-draw/gs-quads", test_gs_quads);
     g_test_add_func("/gen4-draw/clip-stage", test_clip_stage);
