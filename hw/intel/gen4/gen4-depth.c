@@ -95,13 +95,13 @@ void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d)
     if (gen4_mips(type, g45_3dstate_depth_buffer_width_minus_1(db) + 1,
                   type == G45_SURFTYPE_1D ? 1 :
                   g45_3dstate_depth_buffer_height_minus_1(db) + 1,
-                  g45_3dstate_depth_buffer_depth_minus_1(db) + 1, false,
+                  g45_3dstate_depth_buffer_depth_minus_1(db) + 1, 1, 1,
                   lod + 1, m) <= lod || slice >= m[lod].d) {
         HWGPU_GUEST_ERROR(s->host, "gen4 depth: LOD %u slice %u outside the "
                           "buffer", lod, slice);
         return;
     }
-    gen4_mip_texel(&m[lod], 1, 0, 0, slice, &ux, &uy);
+    gen4_mip_texel(&m[lod], 1, 1, 0, 0, slice, &ux, &uy);
     ox = (int64_t)ux;
     oy = (int64_t)uy;
     if (len >= 6 && !g45_3dstate_depth_buffer_depth_coordinate_offset_disable(db)) {

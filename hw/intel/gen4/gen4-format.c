@@ -73,17 +73,21 @@ unsigned gen4_surface_mips(const uint32_t *ss, const HwgpuFormat *f,
 {
     uint32_t type = g45_surface_state_surface_type(ss);
 
+    unsigned bw, bh;
+
+    hwgpu_block_dims(f, &bw, &bh);
     return gen4_mips(type, g45_surface_state_width_minus_1(ss) + 1,
                      type == G45_SURFTYPE_1D ? 1 :
                      g45_surface_state_height_minus_1(ss) + 1,
-                     g45_surface_state_depth_minus_1(ss) + 1,
-                     f && f->kind == HWGPU_FMT_COMPRESSED, levels, mips);
+                     g45_surface_state_depth_minus_1(ss) + 1, bw, bh, levels,
+                     mips);
 }
 
 unsigned gen4_mips(uint32_t type, uint32_t w0, uint32_t h0, uint32_t d0,
-                   bool block, unsigned levels, Gen4Mip *mips)
+                   unsigned bw, unsigned bh, unsigned levels, Gen4Mip *mips)
 {
-    uint32_t bs = block ? 4 : 1, ai = 4, aj = block ? 4 : 2;
+    /* alignment: 4 x 2 pixels, or one block of a compressed format */
+    uint32_t ai = bw > 1 ? bw : 4, aj = bh > 1 ? bh : 2;
     uint32_t y = 0, w1 = 0;
 
     levels = levels > GEN4_MAX_LEVELS ? GEN4_MAX_LEVELS : levels;
@@ -97,9 +101,9 @@ unsigned gen4_mips(uint32_t type, uint32_t w0, uint32_t h0, uint32_t d0,
             m->h = minify(h0, l);
             m->d = type == G45_SURFTYPE_CUBE ? 6 : minify(d0, l);
             m->x = 0;
-            m->y = y / bs;
-            m->sw = wa / bs;
-            m->sh = ha / bs;
+            m->y = y / bh;
+            m->sw = wa / bw;
+            m->sh = ha / bh;
             m->row = 1u << l;
             y += ha * ((m->d + m->row - 1) >> l);
         }
@@ -116,17 +120,17 @@ unsigned gen4_mips(uint32_t type, uint32_t w0, uint32_t h0, uint32_t d0,
         m->sw = 0;
         /* QPitch: h0 + h1 + 11 j rows (Gen4-6 arrays) */
         m->sh = (align_up(h0, aj) + align_up(minify(h0, 1), aj) + 11 * aj) /
-                bs;
+                bh;
         if (l == 0) {
             m->x = m->y = 0;
             y = ha;                 /* where level 1, then level 2, go */
         } else if (l == 1) {
             w1 = align_up(m->w, ai);
             m->x = 0;
-            m->y = y / bs;
+            m->y = y / bh;
         } else {
-            m->x = w1 / bs;
-            m->y = y / bs;
+            m->x = w1 / bw;
+            m->y = y / bh;
             y += ha;
         }
     }

@@ -71,7 +71,8 @@ typedef struct Tex {
     Gen4Sampler *smp;
     const uint32_t *ss;
     const HwgpuFormat *f;
-    uint32_t type, bpp, block;
+    uint32_t type, bpp;
+    unsigned bw, bh;            /* texels an element holds (blocks) */
     uint64_t base;
     uint32_t xoff, yoff;        /* SURFACE_STATE DW5, elements / rows */
     uint32_t st[4];             /* SAMPLER_STATE */
@@ -144,7 +145,7 @@ static void texel_raw(const Tex *t, unsigned l, uint32_t x, uint32_t y,
         addr = t->base + (uint64_t)x * (g45_surface_state_pitch_minus_1(
                                            t->ss) + 1);
     } else {
-        gen4_mip_texel(&t->mips[l], t->block, x, y, s, &ex, &ey);
+        gen4_mip_texel(&t->mips[l], t->bw, t->bh, x, y, s, &ex, &ey);
         ex += t->xoff;
         ey += t->yoff;
         if (ex > UINT32_MAX || ey > UINT32_MAX) {
@@ -720,7 +721,7 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     }
     if (!t->f || !hwgpu_format_bytes(t->f) || hwgpu_format_bytes(t->f) > 16 ||
         (t->f->kind == HWGPU_FMT_COMPRESSED &&
-         (t->f->block == HWGPU_BLK_FXT1 || t->type == G45_SURFTYPE_BUFFER))) {
+         t->type == G45_SURFTYPE_BUFFER)) {
         HWGPU_UNIMP(smp->s->host, "gen4 sampler: format 0x%x (%s) not "
                     "sampled; black", fmt,
                     gen4_format_name(fmt) ? gen4_format_name(fmt) : "?");
@@ -734,10 +735,10 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
         return false;
     }
     t->bpp = hwgpu_format_bytes(t->f);
-    t->block = t->f->kind == HWGPU_FMT_COMPRESSED ? 4 : 1;
+    hwgpu_block_dims(t->f, &t->bw, &t->bh);
     t->base = g45_surface_state_base_address(ss);
-    t->xoff = g45_surface_state_x_offset(ss) * 4 / t->block;
-    t->yoff = g45_surface_state_y_offset(ss) * 2 / t->block;
+    t->xoff = g45_surface_state_x_offset(ss) * 4 / t->bw;
+    t->yoff = g45_surface_state_y_offset(ss) * 2 / t->bh;
     t->surf_min_lod = g45_surface_state_min_lod(ss);
     t->mip_count = g45_surface_state_mip_count_lod(ss);
     if (t->type != G45_SURFTYPE_BUFFER) {

@@ -144,7 +144,7 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
             y >= m[lod].h || slice >= m[lod].d) {
             return;
         }
-        gen4_mip_texel(&m[lod], 1, x, y, slice, &ex, &ey);
+        gen4_mip_texel(&m[lod], 1, 1, x, y, slice, &ex, &ey);
         x = (uint32_t)ex;
         y = (uint32_t)ey;
     } else if (x > g45_surface_state_width_minus_1(ss) ||

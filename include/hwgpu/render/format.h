@@ -79,7 +79,18 @@ typedef struct HwgpuFormat {
 /* Parse a format name; false (with *out zeroed) when it is not one. */
 bool hwgpu_format_parse(const char *name, HwgpuFormat *out);
 
-/* Bytes per element (per 4x4 block when compressed). */
+/* A compressed format's block in texels: 8x4 for FXT1, else 4x4 (1x1 when
+ * not compressed). */
+static inline void hwgpu_block_dims(const HwgpuFormat *f, unsigned *bw,
+                                    unsigned *bh)
+{
+    bool c = f && f->kind == HWGPU_FMT_COMPRESSED;
+
+    *bw = !c ? 1 : f->block == HWGPU_BLK_FXT1 ? 8 : 4;
+    *bh = c ? 4 : 1;
+}
+
+/* Bytes per element (per block when compressed). */
 static inline unsigned hwgpu_format_bytes(const HwgpuFormat *f)
 {
     return f->bits / 8;

@@ -35,7 +35,7 @@ uint64_t gen4_surface_offset(const uint32_t *ss, uint32_t x, uint32_t y,
  * §6.17, which the seeds lack; the rules as Mesa's isl applies them to
  * G45, isl.c ISL_DIM_LAYOUT_GFX4_2D and _GFX4_3D):
  *  - every level's extent is padded to the alignment unit: 4 x 2 pixels,
- *    or one 4x4 block for compressed formats;
+ *    or one block for compressed formats (4x4, FXT1 8x4);
  *  - 1D and 2D: level 0 at the top left, level 1 below it, level 2 to
  *    the right of level 1, every further level below the one before;
  *    array slices follow each other QPitch rows apart (h0 + h1 + 11 j);
@@ -63,21 +63,23 @@ unsigned gen4_surface_mips(const uint32_t *ss, const HwgpuFormat *f,
 
 /*
  * The same for any surface of SURFTYPE type, level-0 extent w0 x h0 x d0
- * (d0: slices, or the 3D depth), in 4x4 blocks when `block`: what
- * 3DSTATE_DEPTH_BUFFER's LOD and array element address, too.
+ * (d0: slices, or the 3D depth), in elements of bw x bh texels (1 x 1,
+ * or a compressed format's block): what 3DSTATE_DEPTH_BUFFER's LOD and
+ * array element address, too.
  */
 unsigned gen4_mips(uint32_t type, uint32_t w0, uint32_t h0, uint32_t d0,
-                   bool block, unsigned levels, Gen4Mip *mips);
+                   unsigned bw, unsigned bh, unsigned levels, Gen4Mip *mips);
 
-/* Element and row of texel (x, y) of slice s of mip m (in range). */
-static inline void gen4_mip_texel(const Gen4Mip *m, uint32_t block,
+/* Element and row of texel (x, y) of slice s of mip m (in range), with
+ * elements of bw x bh texels. */
+static inline void gen4_mip_texel(const Gen4Mip *m, uint32_t bw, uint32_t bh,
                                   uint32_t x, uint32_t y, uint32_t s,
                                   uint64_t *ex, uint64_t *ey)
 {
     uint64_t col = m->row ? s % m->row : 0, line = m->row ? s / m->row : s;
 
-    *ex = m->x + col * m->sw + x / block;
-    *ey = m->y + line * m->sh + y / block;
+    *ex = m->x + col * m->sw + x / bw;
+    *ey = m->y + line * m->sh + y / bh;
 }
 
 #endif

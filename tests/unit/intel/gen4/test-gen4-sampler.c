@@ -128,7 +128,7 @@ static void test_mip_layout(void)
                       m);
     g_assert_cmpuint(m[1].y, ==, 32);           /* 4 slices of 8 rows */
     g_assert_cmpuint(m[2].y, ==, 36);           /* 2 slices of 4, one row */
-    gen4_mip_texel(&m[1], 1, 1, 2, 1, &ex, &ey);
+    gen4_mip_texel(&m[1], 1, 1, 1, 2, 1, &ex, &ey);
     g_assert_cmpuint(ex, ==, 4 + 1);
     g_assert_cmpuint(ey, ==, 32 + 2);
 
@@ -137,7 +137,7 @@ static void test_mip_layout(void)
                       m);
     g_assert_cmpuint(m[1].y, ==, 48);           /* 6 faces of 8 rows */
     g_assert_cmpuint(m[2].y, ==, 60);           /* 3 rows of 2 faces of 4 */
-    gen4_mip_texel(&m[1], 1, 0, 0, 5, &ex, &ey);
+    gen4_mip_texel(&m[1], 1, 1, 0, 0, 5, &ex, &ey);
     g_assert_cmpuint(ex, ==, 4);
     g_assert_cmpuint(ey, ==, 48 + 2 * 4);
 
@@ -187,7 +187,117 @@ static void test_block_formats(void)
     NEAR(c[0], 1.0f);
     hwgpu_block_texel(gen4_format(0x199), bc4s, 1, 0, c);
     NEAR(c[0], -1.0f);
-    g_assert_false(hwgpu_block_texel(gen4_format(0x192), four, 0, 0, c));
+}
+
+/* Set n bits of a little-endian block from bit `at`. */
+static void setbits(uint8_t *b, unsigned at, unsigned n, uint32_t v)
+{
+    for (unsigned k = 0; k < n; k++) {
+        b[(at + k) / 8] &= ~(1u << ((at + k) % 8));
+        b[(at + k) / 8] |= ((v >> k) & 1) << ((at + k) % 8);
+    }
+}
+
+#define UNORM8(v) ((float)(v) / 255.0f)
+
+/*
+ * FXT1 (format 0x192), 8x4 blocks, each mode with values worked out
+ * from the GL_3DFX_texture_compression_FXT1 rules: 5-bit channels widen
+ * as (c * 255 + 15) / 31, 6-bit ones as (c * 255 + 31) / 63, an n-step
+ * blend is ((n - t) a + t b + n / 2) / n.
+ */
+static void test_fxt1(void)
+{
+    const HwgpuFormat *f = gen4_format(0x192);
+    uint8_t b[16];
+    float c[4];
+
+    /* CC_HI (mode 000): red to blue in 7 steps, 3-bit indices */
+    memset(b, 0, sizeof(b));
+    setbits(b, 106, 5, 31);                 /* colour 0 red */
+    setbits(b, 111, 5, 31);                 /* colour 1 blue */
+    setbits(b, 3, 3, 3);                    /* texel (1, 0): step 3 */
+    setbits(b, 3 * 17, 3, 7);               /* texel (5, 0): transparent */
+    g_assert_true(hwgpu_block_texel(f, b, 0, 0, c));
+    NEAR(c[0], 1.0f);
+    NEAR(c[2], 0.0f);
+    NEAR(c[3], 1.0f);
+    hwgpu_block_texel(f, b, 1, 0, c);
+    NEAR(c[0], UNORM8(128));                /* (3 * 255 + 3) / 6 */
+    NEAR(c[2], UNORM8(128));
+    hwgpu_block_texel(f, b, 5, 0, c);
+    NEAR(c[0], 0.0f);
+    NEAR(c[3], 0.0f);
+
+    /* CC_CHROMA (010): four colours, texel (6, 3) = t 30 picks green */
+    memset(b, 0, sizeof(b));
+    setbits(b, 125, 3, 2);
+    setbits(b, 64 + 2 * 15 + 5, 5, 31);
+    setbits(b, 2 * 30, 2, 2);
+    hwgpu_block_texel(f, b, 6, 3, c);
+    NEAR(c[0], 0.0f);
+    NEAR(c[1], 1.0f);
+    NEAR(c[3], 1.0f);
+
+    /* CC_MIXED (1xx, bit 125 = glsb 1): red and 6-bit green, 4 steps;
+     * colour 0's green low bit is glsb ^ bit 1 (texel 0's high bit) */
+    memset(b, 0, sizeof(b));
+    setbits(b, 125, 3, 5);
+    setbits(b, 64 + 10, 5, 31);             /* colour 0 R */
+    setbits(b, 79 + 5, 5, 31);              /* colour 1 G */
+    setbits(b, 2, 2, 3);                    /* texel 1: colour 1 */
+    setbits(b, 4, 2, 1);                    /* texel 2: a third of the way */
+    hwgpu_block_texel(f, b, 0, 0, c);
+    NEAR(c[0], 1.0f);
+    NEAR(c[1], UNORM8(4));                  /* 6-bit green 1 */
+    hwgpu_block_texel(f, b, 1, 0, c);
+    NEAR(c[0], 0.0f);
+    NEAR(c[1], 1.0f);
+    hwgpu_block_texel(f, b, 2, 0, c);
+    NEAR(c[0], UNORM8(170));                /* (2 * 255 + 1) / 3 */
+    NEAR(c[1], UNORM8(88));                 /* (2 * 4 + 255 + 1) / 3 */
+    /* bit 124: index 1 the average, index 3 transparent black */
+    setbits(b, 124, 1, 1);
+    setbits(b, 2, 2, 1);
+    setbits(b, 4, 2, 3);
+    hwgpu_block_texel(f, b, 1, 0, c);
+    NEAR(c[0], UNORM8(127));
+    NEAR(c[1], UNORM8(127));
+    hwgpu_block_texel(f, b, 2, 0, c);
+    NEAR(c[3], 0.0f);
+
+    /* CC_ALPHA (011), direct: colour 1 blue with 5-bit alpha 16 */
+    memset(b, 0, sizeof(b));
+    setbits(b, 125, 3, 3);
+    setbits(b, 64 + 15, 5, 31);
+    setbits(b, 109 + 5, 5, 16);
+    setbits(b, 0, 2, 1);
+    setbits(b, 2, 2, 3);
+    hwgpu_block_texel(f, b, 0, 0, c);
+    NEAR(c[2], 1.0f);
+    NEAR(c[3], UNORM8(132));                /* (16 * 255 + 15) / 31 */
+    hwgpu_block_texel(f, b, 1, 0, c);
+    NEAR(c[3], 0.0f);
+
+    /* the layout in 8x4 blocks: a 64x64 FXT1 surface's level 1 starts
+     * 16 block rows down, level 2 four blocks to the right of it */
+    {
+        Gen4Mip m[3];
+        unsigned bw, bh;
+        uint64_t ex, ey;
+
+        hwgpu_block_dims(f, &bw, &bh);
+        g_assert_cmpuint(bw, ==, 8);
+        g_assert_cmpuint(bh, ==, 4);
+        g_assert_cmpuint(gen4_mips(G45_SURFTYPE_2D, 64, 64, 1, bw, bh, 3, m),
+                         ==, 3);
+        g_assert_cmpuint(m[1].y, ==, 16);
+        g_assert_cmpuint(m[2].x, ==, 4);
+        g_assert_cmpuint(m[2].y, ==, 16);
+        gen4_mip_texel(&m[1], bw, bh, 17, 9, 0, &ex, &ey);
+        g_assert_cmpuint(ex, ==, 2);
+        g_assert_cmpuint(ey, ==, 18);
+    }
 }
 
 /* Luminance, alpha and intensity formats as the channel table gives. */
@@ -324,7 +434,7 @@ static void test_sample_3d(void)
         for (uint32_t i = 0; i < 4; i++) {
             uint64_t ex, ey;
 
-            gen4_mip_texel(m, 1, i % 2, i / 2, z, &ex, &ey);
+            gen4_mip_texel(m, 1, 1, i % 2, i / 2, z, &ex, &ey);
             rgba8(TEX + ey * 64 + ex * 4, z ? 255 : 0, (uint8_t)(i * 64), 0,
                   255);
         }
@@ -365,7 +475,7 @@ static void test_sample_cube(void)
     for (uint32_t f = 0; f < 6; f++) {
         uint64_t ex, ey;
 
-        gen4_mip_texel(m, 1, 0, 0, f, &ex, &ey);
+        gen4_mip_texel(m, 1, 1, 0, 0, f, &ex, &ey);
         rgba8(TEX + ey * 64 + ex * 4, (uint8_t)(f * 40), 0, 0, 255);
     }
     sampler(G45_MAPFILTER_LINEAR, 0, G45_TEXCOORDMODE_CLAMP, 0, 13);
@@ -527,7 +637,7 @@ static void test_tiled_linear_agree(void)
                 for (uint32_t x = 0; x < mips[l].w; x++) {
                     uint64_t ex, ey;
 
-                    gen4_mip_texel(&mips[l], 1, x, y, 0, &ex, &ey);
+                    gen4_mip_texel(&mips[l], 1, 1, x, y, 0, &ex, &ey);
                     rgba8(TEX + gen4_surface_offset(
                               (uint32_t *)&gen4t_ram[SURF], (uint32_t)ex,
                               (uint32_t)ey, 4),
@@ -675,7 +785,7 @@ static void test_cube_seamless(void)
             for (uint32_t i = 0; i < 4; i++) {
                 uint64_t ex, ey;
 
-                gen4_mip_texel(m, 1, i % 2, i / 2, f, &ex, &ey);
+                gen4_mip_texel(m, 1, 1, i % 2, i / 2, f, &ex, &ey);
                 rgba8(TEX + ey * 64 + ex * 4, (uint8_t)(f * 40), 0, 0, 255);
             }
         }
@@ -697,6 +807,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gen4-sampler/mip-layout", test_mip_layout);
     g_test_add_func("/gen4-sampler/block-formats", test_block_formats);
+    g_test_add_func("/gen4-sampler/fxt1", test_fxt1);
     g_test_add_func("/gen4-sampler/lai-formats", test_lai_formats);
     g_test_add_func("/gen4-sampler/sample-l-mips", test_sample_l_mips);
     g_test_add_func("/gen4-sampler/sample-derivative-lod",
