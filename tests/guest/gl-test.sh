@@ -26,7 +26,8 @@ ASSERTED+=" fragdepth:99 linestipple:99 clip:99"
 # a nearest-filtered r coordinate that lands exactly on a slice boundary
 # may round either way (tex_3d's two 1-pixel lines).
 ASSERTED+=" tex_nearest:99 tex_linear:99 tex_mips:99 tex_wrap:99 tex_cube:99"
-ASSERTED+=" tex_3d:99 tex_dxt:99 tex_shadow:99 tex_rtt:99 tex_formats:99"
+ASSERTED+=" tex_3d:99 tex_dxt:99 tex_fxt1:99 tex_shadow:99 tex_rtt:99"
+ASSERTED+=" tex_formats:99"
 
 dir=$HWGPU_CACHE/test-results/gl
 rm -rf "$dir"; mkdir -p "$dir/in"
@@ -115,11 +116,17 @@ check "glmark2: all 33 runs of the default benchmark on crocus ($gm_runs), no er
     [ "$(rc glmark2)" = 0 -a "$gm_runs" = 33 -a \
       "$(sec glmark2 | grep -v 'shader cache' | grep -ciE 'error|unsupported')" = 0 ]
 sec glmark2 | grep '^\[' | sed 's/^/# glmark2 crocus /'
-# (a scene's frame: at least 5% of the screen lit, in at least 64 colours)
-st=$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen-1.png" 2>/dev/null)
-check "glmark2's frame reaches the screen ($st: size, lit share, colours)" \
+# (a scene's frame: at least 5% of the screen lit, in at least 64 colours,
+# in one of the four screenshots taken during it: some scenes are dark)
+lit=0 sts=
+for n in 1 2 3 4; do
+    st=$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen-$n.png" 2>/dev/null)
+    sts="$sts${sts:+; }${st:-none}"
     awk -v f="$(echo "$st" | awk '{print $3}')" -v d="$(echo "$st" | awk '{print $4}')" \
-    'BEGIN {exit !(f + 0 >= 0.05 && d + 0 >= 64)}'
+        'BEGIN {exit !(f + 0 >= 0.05 && d + 0 >= 64)}' && lit=$((lit + 1))
+done
+check "glmark2's frames reach the screen ($lit of 4 screenshots show a scene: $sts; size, lit share, colours)" \
+    [ $lit -ge 1 ]
 
 # Capture and replay: one scene recorded on the device (x-capture) in a
 # second boot, replayed by the standalone tool into a PNG that must equal

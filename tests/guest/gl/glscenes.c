@@ -878,6 +878,48 @@ static void scene_tex_dxt(void)
     glDeleteTextures(2, t);
 }
 
+#ifndef GL_COMPRESSED_RGBA_FXT1_3DFX
+#define GL_COMPRESSED_RGBA_FXT1_3DFX 0x86B1
+#endif
+
+/*
+ * FXT1: a 16x16 texture of 8x4 blocks of pseudo-random bits, each row of
+ * blocks in one mode per column pair (CC_HI, CC_CHROMA, CC_ALPHA and
+ * CC_MIXED, the mode in bits 127:125), nearest-filtered and blended over
+ * the background (CC_HI's, CC_ALPHA's and CC_MIXED's transparent and
+ * translucent texels).
+ */
+static void scene_tex_fxt1(void)
+{
+    static const GLubyte modes[4] = { 0, 2, 3, 5 };
+    GLubyte blk[8][16];
+    uint32_t x = 0x9e3779b9u;
+    GLuint t;
+
+    for (int b = 0; b < 8; b++) {
+        for (int k = 0; k < 16; k++) {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            blk[b][k] = (GLubyte)x;
+        }
+        blk[b][15] = (GLubyte)((blk[b][15] & 0x1f) | modes[b % 4] << 5);
+    }
+    tex_begin();
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_FXT1_3DFX,
+                           16, 16, 0, sizeof(blk), blk);
+    tex_filter(GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    /* 15 pixels a texel: no pixel centre on a texel boundary */
+    tquad(4, 4, 244, 244, 0, 0, 1, 1);
+    glDisable(GL_BLEND);
+    tex_end(t);
+}
+
 /*
  * A depth texture compared with a reference that rises across the quad
  * (shadow2D, GL_LEQUAL): white where ref <= depth.  The texels and the
@@ -1049,6 +1091,7 @@ static const struct {
     { "tex_cube", scene_tex_cube },
     { "tex_3d", scene_tex_3d },
     { "tex_dxt", scene_tex_dxt },
+    { "tex_fxt1", scene_tex_fxt1 },
     { "tex_shadow", scene_tex_shadow },
     { "tex_rtt", scene_tex_rtt },
     { "tex_formats", scene_tex_formats },
