@@ -119,8 +119,8 @@ sec glmark2 | grep '^\[' | sed 's/^/# glmark2 crocus /'
 # (a scene's frame: at least 5% of the screen lit, in at least 64 colours,
 # in one of the four screenshots taken during it: some scenes are dark)
 lit=0 sts=
-for n in 1 2 3 4; do
-    st=$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen-$n.png" 2>/dev/null)
+for shot in 1 2 3 4; do       # (n is tap.sh's counter)
+    st=$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen-$shot.png" 2>/dev/null)
     sts="$sts${sts:+; }${st:-none}"
     awk -v f="$(echo "$st" | awk '{print $3}')" -v d="$(echo "$st" | awk '{print $4}')" \
         'BEGIN {exit !(f + 0 >= 0.05 && d + 0 >= 64)}' && lit=$((lit + 1))
