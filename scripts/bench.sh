@@ -9,8 +9,9 @@
 #    the aperture, and the host CPU time per scanned-out frame for a static
 #    and for a fully changing screen (the device's own counters over 30
 #    screendumps)
-# 4. 3D: kmscube and the GL scenes on crocus beside llvmpipe in the same
-#    guest, and triangles/pixels per second of a replayed recording
+# 4. 3D: kmscube, glmark2's default benchmark and the GL scenes on crocus
+#    beside llvmpipe in the same guest, and triangles/pixels per second of
+#    a replayed recording
 source "$(dirname "$0")/lib.sh"
 "$HWGPU_REPO/scripts/setup.sh" >/dev/null 2>&1 || die "set-up failed; run scripts/setup.sh"
 

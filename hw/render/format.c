@@ -258,7 +258,10 @@ bool hwgpu_format_unpack(const HwgpuFormat *f, const uint8_t *src,
     }
     for (unsigned i = 0; i < f->nchan; i++) {
         const HwgpuChannel *c = &f->chan[i];
-        uint32_t v = convert(c, take(src, c->shift, c->bits));
+        /* (byte-aligned 8-bit channels, the common case, read directly) */
+        uint32_t v = convert(c, c->bits == 8 && !(c->shift & 7) ?
+                                src[c->shift / 8] :
+                                take(src, c->shift, c->bits));
 
         switch (c->name) {
         case 'R':
@@ -409,7 +412,7 @@ static void put_bits(uint8_t *dst, unsigned shift, unsigned bits, uint64_t v)
 bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
                        unsigned write_mask, uint8_t *dst)
 {
-    bool integer = hwgpu_format_is_integer(f);
+    int integer = -1;           /* worked out when a channel needs it */
 
     if (f->kind != HWGPU_FMT_PLAIN) {
         return false;
@@ -436,9 +439,22 @@ bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
         default:
             continue;           /* X: padding keeps its bits */
         }
-        if (write_mask & (1u << src)) {
-            put_bits(dst, c->shift, c->bits, to_bits(c, rgba[src], integer));
+        if (!(write_mask & (1u << src))) {
+            continue;
         }
+        if (c->type == HWGPU_CT_UNORM && c->bits == 8 && !(c->shift & 7)) {
+            /* the common case, byte-aligned UNORM8: to_bits' arithmetic
+             * (clamp, NaN to 0, round half up) without the bit loop */
+            float v = hwgpu_u2f(rgba[src]);
+
+            v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
+            dst[c->shift / 8] = (uint8_t)((double)v * 255.0 + 0.5);
+            continue;
+        }
+        if (integer < 0) {
+            integer = hwgpu_format_is_integer(f);
+        }
+        put_bits(dst, c->shift, c->bits, to_bits(c, rgba[src], integer));
     }
     return true;
 }
