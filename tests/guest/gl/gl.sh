@@ -60,9 +60,10 @@ exec 3>&-
 # glmark2's default benchmark on crocus, each run for 1 s, full screen.
 # The G45's primary plane cannot scan out ARGB8888 (i915 offers it only
 # C8, RGB565, XRGB/XBGR8888 and 2101010 there), so glmark2 asks for a
-# visual without alpha, as it must on the real chip; four screenshots on
-# the way (which scene is on screen at a given time depends on speed).
-( for s in 25 15 15 15; do sleep $s; echo HWGPU-SHOT > /dev/console; done ) &
+# visual without alpha, as it must on the real chip; eight screenshots on
+# the way, 10 s apart from 20 s in (which scene is on screen at a given
+# time depends on speed, and some scenes are dark or nearly flat).
+( sleep 10; for s in 1 2 3 4 5 6 7 8; do sleep 10; echo HWGPU-SHOT > /dev/console; done ) &
 section glmark2 timeout 900 glmark2-es2-drm --visual-config a=0 -b :duration=1
 cat /proc/sys/kernel/tainted > "$OUT/tainted-after"
 cat /sys/kernel/debug/dri/0/i915_wedged > "$OUT/wedged" 2>/dev/null ||
