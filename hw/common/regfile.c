@@ -18,6 +18,7 @@ bool hwgpu_regfile_init(HwgpuRegFile *rf, const char *dev_name,
     rf->descs = descs;
     rf->ndescs = ndescs;
     rf->size = size & ~3u;
+    rf->ndwords = rf->size / 4;
     rf->host = host;
     rf->dev = dev;
     rf->dev_name = dev_name;

@@ -13,6 +13,7 @@ void hwgpu_worker_init(HwgpuWorker *w, const char *name,
     w->waiters = 0;
     w->thread = NULL;
     w->quit = false;
+    w->paused = false;
     w->name = name;
     w->ops = ops;
     w->opaque = opaque;
@@ -50,6 +51,11 @@ static gpointer worker_main(gpointer opaque)
 
     hwgpu_mutex_lock(&w->lock);
     while (!w->quit) {
+        if (w->paused) {
+            hwgpu_cond_broadcast(&w->cond);     /* for wait_idle */
+            hwgpu_cond_wait(&w->cond, &w->lock);
+            continue;
+        }
         if (!w->ops->runnable(w->opaque)) {
             int64_t us = w->ops->idle_timeout_us ?
                          w->ops->idle_timeout_us(w->opaque) : 0;
@@ -58,7 +64,7 @@ static gpointer worker_main(gpointer opaque)
             if (us > 0) {
                 hwgpu_cond_wait_until(&w->cond, &w->lock,
                                       g_get_monotonic_time() + us);
-                if (w->ops->idle_tick) {
+                if (w->ops->idle_tick && !w->paused) {
                     w->ops->idle_tick(w->opaque);
                 }
             } else {
@@ -83,6 +89,21 @@ static gpointer worker_main(gpointer opaque)
     }
     hwgpu_mutex_unlock(&w->lock);
     return NULL;
+}
+
+void hwgpu_worker_pause(HwgpuWorker *w)
+{
+    hwgpu_worker_lock(w);
+    w->paused = true;
+    hwgpu_worker_unlock(w);
+}
+
+void hwgpu_worker_resume(HwgpuWorker *w)
+{
+    hwgpu_worker_lock(w);
+    w->paused = false;
+    hwgpu_worker_kick(w);
+    hwgpu_worker_unlock(w);
 }
 
 bool hwgpu_worker_start(HwgpuWorker *w)
@@ -119,7 +140,8 @@ void hwgpu_worker_stop(HwgpuWorker *w)
 void hwgpu_worker_wait_idle(HwgpuWorker *w)
 {
     hwgpu_worker_lock(w);
-    while (w->thread && !w->quit && w->ops->runnable(w->opaque)) {
+    while (w->thread && !w->quit && !w->paused &&
+           w->ops->runnable(w->opaque)) {
         hwgpu_cond_wait(&w->cond, &w->lock);
     }
     hwgpu_worker_unlock(w);

@@ -327,6 +327,8 @@ static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     uint8_t *ptes = memory_region_get_ram_ptr(&s->gtt);
 
     stn_le_p(ptes + addr, size, val);
+    /* Written behind the memory API's back: tell migration. */
+    memory_region_set_dirty(&s->gtt, addr, size);
     trace_hwgpu_g45_gtt_write(addr / 4, ldl_le_p(ptes + (addr & ~3)));
     hwgpu_scanout_pages_changed(&s->scanout);
     g45_ap_unmap(s, addr / 4);
@@ -428,6 +430,23 @@ static void intel_g45_config_write(PCIDevice *pdev, uint32_t addr,
         }
         g45_gdrst(&s->core, v);
         pdev->config[G45_PCI_GDRST] = v & ~G45_GDRST_ENABLE;
+    }
+}
+
+/*
+ * The engines run only while the VM runs: a stopped VM (the monitor's
+ * stop, savevm, the last phase of a migration) has a still GPU, each
+ * engine having finished the command it was in.
+ */
+static void intel_g45_vm_state_change(void *opaque, bool running,
+                                      RunState state)
+{
+    IntelG45State *s = opaque;
+
+    if (running) {
+        g45_resume_engines(&s->core);
+    } else {
+        g45_pause_engines(&s->core);
     }
 }
 
@@ -549,7 +568,13 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
                           G45_IO_SIZE);
     pci_register_bar(pdev, 4, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
 
-    /* The render and video command streamers run on their own threads. */
+    /* The render and video command streamers run on their own threads,
+     * from when the VM runs. */
+    if (!runstate_is_running()) {
+        g45_pause_engines(&s->core);
+    }
+    s->vm_state = qemu_add_vm_change_state_handler(intel_g45_vm_state_change,
+                                                   s);
     g45_start_engines(&s->core);
 }
 
@@ -558,6 +583,7 @@ static void intel_g45_exit(PCIDevice *pdev)
     IntelG45State *s = INTEL_G45(pdev);
 
     graphic_console_close(s->vga.con);
+    qemu_del_vm_change_state_handler(s->vm_state);
     g45_stop_engines(&s->core);
     hwgpu_pci_cleanup(&s->pci);
     timer_free(s->vblank_timer);
@@ -582,15 +608,66 @@ static void intel_g45_reset(DeviceState *dev)
     vga_common_reset(&s->vga);
 }
 
+/*
+ * Migration (docs/migration.md).  Saved with the engines paused (the VM is
+ * stopped; a save from a running VM pauses them for the while): what they
+ * reported is applied to the registers first.
+ */
+static int intel_g45_pre_save(void *opaque)
+{
+    IntelG45State *s = opaque;
+
+    g45_pause_engines(&s->core);
+    g45_service(&s->core);
+    return 0;
+}
+
+static int intel_g45_post_save(void *opaque)
+{
+    IntelG45State *s = opaque;
+
+    if (runstate_is_running()) {
+        g45_resume_engines(&s->core);
+    }
+    return 0;
+}
+
+/* Derived state: the aperture's direct mappings are made again on use,
+ * the vblank timer and the interrupt line follow the loaded registers. */
+static int intel_g45_post_load(void *opaque, int version_id)
+{
+    IntelG45State *s = opaque;
+
+    if (s->io_index & ~(G45_MMIO_SIZE - 4)) {
+        error_report("intel-g45: migration stream refused: the I/O index "
+                     "0x%x is outside the registers", s->io_index);
+        return -EINVAL;
+    }
+    for (uint32_t p = 0; p < s->ap_pages; p++) {
+        g45_ap_unmap(s, p);
+    }
+    memcpy(s->fence_shadow, &s->core.regs.values[G45_FENCE0 / 4],
+           sizeof(s->fence_shadow));
+    g45_loaded(&s->core);
+    g45_rearm(s);
+    hwgpu_scanout_pages_changed(&s->scanout);
+    hwgpu_scanout_invalidate(&s->scanout);
+    return 0;
+}
+
 static const VMStateDescription vmstate_intel_g45 = {
     .name = TYPE_INTEL_G45,
     .version_id = 1,
     .minimum_version_id = 1,
-    .unmigratable = 1, /* the register file is not described yet */
+    .pre_save = intel_g45_pre_save,
+    .post_save = intel_g45_post_save,
+    .post_load = intel_g45_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelG45State),
         VMSTATE_STRUCT(vga, IntelG45State, 0, vmstate_vga_common,
                        VGACommonState),
+        VMSTATE_UINT32(io_index, IntelG45State),
+        VMSTATE_STRUCT(core, IntelG45State, 1, vmstate_g45_core, G45),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -13,6 +13,8 @@
 #include "hw/display/vga_int.h"
 #include "hw/display/edid.h"
 #include "ui/console.h"
+#include "migration/vmstate.h"
+#include "system/runstate.h"
 
 #include "hwgpu/common/host.h"
 #include "hwgpu-pci.h"
@@ -57,6 +59,7 @@ struct IntelG45State {
     QEMUTimer *vblank_timer;
 
     HwgpuScanout scanout;       /* the console (intel-g45-scanout.c) */
+    VMChangeStateEntry *vm_state;   /* engines run only while the VM runs */
 
     /* properties */
     uint32_t aperture_mb;
@@ -68,6 +71,8 @@ struct IntelG45State {
 };
 
 extern const HwgpuScanoutOps g45_scanout_ops;
+/* The core's migration sections (intel-g45-vmstate.c). */
+extern const VMStateDescription vmstate_g45_core;
 void g45_scanout_update(IntelG45State *s);
 
 #endif

@@ -4,8 +4,9 @@
  * SIMD8 pixel shader) and draws a triangle into the surface display
  * plane A scans out; the screendump shows exactly the pixels the
  * rasterisation rules say (pixel centres, top-left rule), in the colour
- * the shader wrote.  The kernels are the words tools/g4-asm makes of the
- * text beside them.
+ * the shader wrote.  The same draw once more with a migration between
+ * the state batch and the 3DPRIMITIVE.  The kernels are the words
+ * tools/g4-asm makes of the text beside them.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -58,7 +59,12 @@ static void put_float(G45Q *c, uint32_t gfx, float f)
     g45q_gfx_writel(c, gfx, u);
 }
 
-static void test_triangle_on_screen(void)
+/*
+ * The state packets go in a first batch and the 3DPRIMITIVE in a second;
+ * with `migrate` the machine moves to a fresh QEMU in between, so the
+ * draw runs on state that came through the migration stream.
+ */
+static void draw_triangle(bool migrate)
 {
     static const float tri[3][2] = { { 8, 8 }, { 56, 8 }, { 8, 56 } };
     const uint32_t batch[] = {
@@ -74,6 +80,9 @@ static void test_triangle_on_screen(void)
         (2u << 28) | (2u << 24) | (2u << 20) | (2u << 16) | 0,
         (0x000u << 16) | (1u << 26),
         (1u << 28) | (1u << 24) | (1u << 20) | (1u << 16) | 4,
+        G45_MI(G45_MI_BATCH_BUFFER_END), 0,
+    };
+    const uint32_t draw[] = {
         0x7b000004 | (4u << 10), 3, 0, 1, 0, 0,     /* 3DPRIMITIVE */
         G45_MI(G45_MI_BATCH_BUFFER_END), 0,
     };
@@ -112,10 +121,20 @@ static void test_triangle_on_screen(void)
     g45q_gfx_writel(&c, G3D_WM_ST + 12, 2 | (1u << 25));
     g45q_gfx_writel(&c, G3D_WM_ST + 20, 1 | (1u << 19) | (49u << 25));
     put_words(&c, G3D_BATCH, batch, G_N_ELEMENTS(batch));
+    put_words(&c, G3D_BATCH + 0x800, draw, G_N_ELEMENTS(draw));
 
     g45q_ring_init(&r, &c, G45_RCS_BASE, G3D_RING, 4096, 0);
     g45q_emit(&r, G45_MI(G45_MI_BATCH_BUFFER_START) | G45_MI_BB_GTT);
     g45q_emit(&r, G3D_BATCH);
+    g45q_submit(&r);
+    g45q_wait_idle(&r);
+    if (migrate) {
+        g45q_migrate(&c, "");
+        g_assert_cmphex(qtest_readl(c.qts, 0x1000000 + RT + 20 * W * 4 +
+                                    20 * 4), ==, 0);
+    }
+    g45q_emit(&r, G45_MI(G45_MI_BATCH_BUFFER_START) | G45_MI_BB_GTT);
+    g45q_emit(&r, G3D_BATCH + 0x800);
     g45q_submit(&r);
     g45q_wait_idle(&r);
 
@@ -145,10 +164,22 @@ static void test_triangle_on_screen(void)
     g45q_stop(&c);
 }
 
+static void test_triangle_on_screen(void)
+{
+    draw_triangle(false);
+}
+
+static void test_migrate_before_draw(void)
+{
+    draw_triangle(true);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/intel-g45/3d/triangle-on-screen",
                    test_triangle_on_screen);
+    qtest_add_func("/intel-g45/3d/migrate-between-state-and-draw",
+                   test_migrate_before_draw);
     return g_test_run();
 }

@@ -16,12 +16,16 @@
 #include "tests/qtest/libqtest.h"
 #include "tests/qtest/libqos/pci-pc.h"
 #include "qemu/bswap.h"
+#include "qobject/qdict.h"
+#include "standard-headers/linux/pci_regs.h"
 #include "hwgpu/intel/g45/g45-regs.h"
 #include "hwgpu/intel/g45/g45-cs.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "hwgpu/intel/g45/g45-display.h"
 
 #define G45Q_WAIT_US    (5 * 1000 * 1000)
+#define G45Q_QEMU_ARGS  "-machine %s -vga none -nic none -m 256 " \
+                        "-device intel-g45,addr=02.0%s"
 
 /* The mode g45q_pipe_a() sets: 1344x806 total, DPLL 96 MHz * 81 / 3 /
  * (4 * 10) = 64.8 MHz dot clock, so one frame takes FRAME_NS. */
@@ -54,8 +58,7 @@ typedef struct G45QRing {
 static inline void g45q_start_on(G45Q *c, const char *machine, bool enable,
                                  const char *extra)
 {
-    c->qts = qtest_initf("-machine %s -vga none -nic none -m 256 "
-                         "-device intel-g45,addr=02.0%s", machine, extra);
+    c->qts = qtest_initf(G45Q_QEMU_ARGS, machine, extra);
     c->bus = qpci_new_pc(c->qts, NULL);
     c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
     g_assert(c->dev);
@@ -77,6 +80,95 @@ static inline void g45q_stop(G45Q *c)
     g_free(c->dev);
     qpci_free_pc(c->bus);
     qtest_quit(c->qts);
+}
+
+/* Poll query-migrate until `qts`'s migration is no longer under way. */
+static inline char *g45q_migration_wait(QTestState *qts)
+{
+    for (int us = 0;; us += 10000) {
+        QDict *rsp = qtest_qmp(qts, "{'execute':'query-migrate'}");
+        QDict *ret = qdict_get_qdict(rsp, "return");
+        const char *st = ret && qdict_haskey(ret, "status") ?
+                         qdict_get_str(ret, "status") : "none";
+        char *status = NULL;
+
+        if (!strcmp(st, "completed") || !strcmp(st, "failed")) {
+            status = g_strdup(st);
+        }
+        qobject_unref(rsp);
+        if (status) {
+            return status;
+        }
+        g_assert_cmpint(us, <, 4 * G45Q_WAIT_US);
+        g_usleep(10000);
+    }
+}
+
+/*
+ * Save the machine to a file: the stream a live migration sends (the
+ * source ends stopped, as after a migration).  Returns the file's path
+ * (g_free it, unlink it).
+ */
+static inline char *g45q_save(G45Q *c)
+{
+    char *path = g_strdup_printf("/tmp/g45q-mig-%d-%p", getpid(), c);
+    g_autofree char *uri = g_strdup_printf("file:%s", path);
+    g_autofree char *st = NULL;
+
+    qtest_qmp_assert_success(c->qts, "{'execute':'migrate', 'arguments':"
+                             "{'uri': %s}}", uri);
+    st = g45q_migration_wait(c->qts);
+    g_assert_cmpstr(st, ==, "completed");
+    return path;
+}
+
+/*
+ * Start a QEMU with the options of g45q_start(extra) that loads `path`;
+ * returns the migration's final status ("completed" or "failed").  The
+ * destination stays up either way (stop it with g45q_stop).  The qtest accelerator's clock does
+ * not travel with the stream (TCG's and KVM's do): the destination's is
+ * set to `clock_ns`, the source's.
+ */
+static inline char *g45q_load(G45Q *c, const char *extra, const char *path,
+                              int64_t clock_ns)
+{
+    g_autofree char *uri = g_strdup_printf("file:%s", path);
+    char *st;
+
+    c->qts = qtest_initf(G45Q_QEMU_ARGS " -incoming defer", "q35", extra);
+    qtest_qmp_assert_success(c->qts, "{'execute':'migrate-incoming', "
+                             "'arguments':{'uri': %s, "
+                             "'exit-on-error': false}}", uri);
+    st = g45q_migration_wait(c->qts);
+    if (!strcmp(st, "completed")) {
+        qtest_clock_set(c->qts, clock_ns);
+    }
+    c->bus = qpci_new_pc(c->qts, NULL);
+    c->dev = qpci_device_find(c->bus, QPCI_DEVFN(2, 0));
+    g_assert(c->dev);
+    /* BAR0 where the loaded config space puts it (64-bit memory BAR). */
+    c->mmio.addr = (qpci_config_readl(c->dev, PCI_BASE_ADDRESS_0) &
+                    ~0xfull) |
+                   (uint64_t)qpci_config_readl(c->dev,
+                                               PCI_BASE_ADDRESS_0 + 4) << 32;
+    c->mmio.is_io = false;
+    return st;
+}
+
+/* Migrate c (started with g45q_start(c, extra)) to a fresh QEMU. */
+static inline void g45q_migrate(G45Q *c, const char *extra)
+{
+    /* qtest reads the clock only by moving it: by 1 ns here. */
+    int64_t now = qtest_clock_step(c->qts, 1);
+    g_autofree char *path = g45q_save(c);
+    g_autofree char *st = NULL;
+
+    g_free(c->dev);
+    qpci_free_pc(c->bus);
+    qtest_quit(c->qts);
+    st = g45q_load(c, extra, path, now);
+    unlink(path);
+    g_assert_cmpstr(st, ==, "completed");
 }
 
 static inline uint32_t g45q_rd(G45Q *c, uint32_t off)

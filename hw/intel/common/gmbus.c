@@ -193,3 +193,13 @@ void g45_gmbus_write(void *dev, HwgpuRegFile *rf, uint32_t off,
         break;
     }
 }
+
+/* Migration: a cycle moves at most GMBUS1's 9-bit count. */
+const char *g45_gmbus_check(const G45Gmbus *b)
+{
+    if (b->remaining > 0x1ff || b->done > 0x1ff + 4 || b->pin > 7 ||
+        b->addr > 0x7f) {
+        return "the GMBUS cycle state is beyond its register fields";
+    }
+    return NULL;
+}

@@ -378,6 +378,55 @@ static void reset_l(G45Engine *e)
     g45_blt_reset(&e->blt);
 }
 
+/*
+ * Migration: the state the stream brought must be one the engine could
+ * have reached.  Registers hold only bits their bank row can store, the
+ * render-only rows are 0 on the video engine, and the parser's counters
+ * are within their bounds.
+ */
+const char *g45_engine_check(const G45Engine *e)
+{
+    for (unsigned i = 0; i < G45_ER__COUNT; i++) {
+        const G45EngineReg *r = &g45_engine_regs[i];
+
+        if (r->rcs_only && e->id != G45_ENGINE_RCS && e->reg[i]) {
+            return "a render-only register is set on the video engine";
+        }
+        if (!(r->flags & G45_ER_RO) && (e->reg[i] & ~r->wmask)) {
+            return "a ring register holds bits it cannot store";
+        }
+    }
+    if (e->ctx_len > G45_CTX_STATE_DWORDS) {
+        return "the context state record is longer than its buffer";
+    }
+    if (e->chain > G45_BB_MAX_CHAIN) {
+        return "the batch chain count is beyond its bound";
+    }
+    if (e->fetch_n > G45_FETCH_DWORDS) {
+        return "the fetch buffer holds more than it can";
+    }
+    return NULL;
+}
+
+void g45_engine_loaded(G45Engine *e)
+{
+    hwgpu_worker_lock(&e->worker);
+    e->fetch_n = 0;             /* fetched again from the loaded memory */
+    e->progress_ns = now_ns(e);
+    g45_cs_kick(e);
+    hwgpu_worker_unlock(&e->worker);
+}
+
+void g45_engine_pause(G45Engine *e)
+{
+    hwgpu_worker_pause(&e->worker);
+}
+
+void g45_engine_resume(G45Engine *e)
+{
+    hwgpu_worker_resume(&e->worker);
+}
+
 void g45_engine_power_on(G45Engine *e)
 {
     hwgpu_worker_lock(&e->worker);

@@ -434,6 +434,26 @@ void g45_display_reset(G45Display *d)
     d->line_traced = 0;
 }
 
+/*
+ * Migration: a pipe's clock must be one g45_pipe_frame_ns() could give
+ * (5..240 Hz) and its line counts what the timing fields can hold.
+ */
+const char *g45_display_check(const G45Display *d)
+{
+    for (int p = 0; p < 2; p++) {
+        const G45Pipe *pp = &d->pipe[p];
+
+        if (pp->frame_ns < 4166667ull || pp->frame_ns > 200000000ull) {
+            return "a pipe's frame period is outside 5..240 Hz";
+        }
+        if (pp->vtotal > 0x2000 ||
+            (pp->vtotal && pp->vblank_start >= pp->vtotal)) {
+            return "a pipe's line counts are beyond its timing fields";
+        }
+    }
+    return g45_gmbus_check(&d->gmbus);
+}
+
 /* A monitor was plugged or unplugged: the CRT hotplug event. */
 static void crt_hotplug_event(G45Display *d)
 {

@@ -296,6 +296,48 @@ void g45_stop_engines(G45 *g)
     g45_engine_stop_worker(&g->bsd);
 }
 
+void g45_pause_engines(G45 *g)
+{
+    g45_engine_pause(&g->rcs);
+    g45_engine_pause(&g->bsd);
+}
+
+void g45_resume_engines(G45 *g)
+{
+    g45_engine_resume(&g->rcs);
+    g45_engine_resume(&g->bsd);
+}
+
+const char *g45_check(const G45 *g)
+{
+    const char *why;
+
+    if (g->reg_q_len > G45_REG_QUEUE) {
+        return "more ring register writes queued than the queue holds";
+    }
+    for (uint32_t i = 0; i < g->reg_q_len; i++) {
+        if (g->reg_q[i][0] >= G45_MMIO_SIZE || (g->reg_q[i][0] & 3)) {
+            return "a queued ring register write is outside the registers";
+        }
+    }
+    if ((why = g45_engine_check(&g->rcs)) ||
+        (why = g45_engine_check(&g->bsd)) ||
+        (why = g45_display_check(&g->disp)) ||
+        (why = gen4_state_check(&g->gen4))) {
+        return why;
+    }
+    return NULL;
+}
+
+void g45_loaded(G45 *g)
+{
+    g45_engine_loaded(&g->rcs);
+    g45_engine_loaded(&g->bsd);
+    g->rcs.ps_depth_count = g->gen4.ps_depth_count;
+    update_wanted_events(g);
+    g45_irq_update(&g->disp);
+}
+
 void g45_service(G45 *g)
 {
     uint32_t iir = g_atomic_int_and(&g->pending_iir, 0);

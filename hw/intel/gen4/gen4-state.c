@@ -97,6 +97,17 @@ void gen4_state_reset(Gen4State *s)
     gen4_state_init(s, s->host, s->gtt);
 }
 
+/* Migration: every kept packet fits its slot. */
+const char *gen4_state_check(const Gen4State *s)
+{
+    for (int k = 0; k < GEN4_PKT_KINDS; k++) {
+        if (s->pkt_len[k] > GEN4_PKT_MAX) {
+            return "a kept 3D state packet is longer than its slot";
+        }
+    }
+    return NULL;
+}
+
 /* STATE_BASE_ADDRESS: each address changes only with its modify bit. */
 static void base_address(Gen4State *s, const uint32_t *dw)
 {

@@ -47,6 +47,7 @@ struct HwgpuRegFile {
     const HwgpuRegDesc *descs;
     uint32_t ndescs;
     uint32_t size;          /* bytes of register space */
+    uint32_t ndwords;       /* size / 4: the length of values[] */
     uint32_t *index;        /* per dword: descriptor index + 1, 0 = none */
     uint32_t *values;       /* per dword storage */
     uint8_t *unimp_logged;  /* per dword: unknown offset already logged */

@@ -43,6 +43,7 @@ typedef struct HwgpuWorker {
     gint waiters;               /* callers announced, waiting for the lock */
     GThread *thread;
     bool quit;
+    bool paused;                /* hwgpu_worker_pause: run nothing */
     const char *name;
     const HwgpuWorkerOps *ops;
     void *opaque;
@@ -65,6 +66,16 @@ static inline bool hwgpu_worker_contended(HwgpuWorker *w)
 
 /* Lock held: there may be work (wakes the thread and idle waiters). */
 void hwgpu_worker_kick(HwgpuWorker *w);
+
+/*
+ * Pause: returns once the current chunk has ended (the run loop hands the
+ * lock over between steps, so at a step boundary); the thread then runs
+ * nothing and calls no idle tick until hwgpu_worker_resume.  The device
+ * pauses its engines while the VM is stopped, so that nothing touches
+ * guest memory or engine state while a snapshot or a migration is taken.
+ */
+void hwgpu_worker_pause(HwgpuWorker *w);
+void hwgpu_worker_resume(HwgpuWorker *w);
 
 bool hwgpu_worker_start(HwgpuWorker *w);
 void hwgpu_worker_stop(HwgpuWorker *w);

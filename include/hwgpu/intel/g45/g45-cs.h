@@ -274,6 +274,18 @@ void g45_engine_power_on(G45Engine *e);
  */
 void g45_engine_reset(G45Engine *e);
 
+/*
+ * Migration (docs/migration.md).  Pause: the worker finishes the command
+ * it is in (a blit slice, a draw) and runs nothing more until resumed;
+ * the engine's state is then still.  check: NULL when a loaded state is
+ * one the engine could have reached, else why not.  loaded: after a
+ * load, drop what is fetched ahead and restart the progress clock.
+ */
+void g45_engine_pause(G45Engine *e);
+void g45_engine_resume(G45Engine *e);
+const char *g45_engine_check(const G45Engine *e);
+void g45_engine_loaded(G45Engine *e);
+
 /* MMIO, `off` relative to the engine base.  false: not an engine reg. */
 bool g45_engine_mmio_read(G45Engine *e, uint32_t off, uint32_t *val);
 bool g45_engine_mmio_write(G45Engine *e, uint32_t off, uint32_t val);

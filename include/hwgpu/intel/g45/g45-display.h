@@ -111,6 +111,13 @@ typedef struct G45Display {
 void g45_display_init(G45Display *d, HwgpuRegFile *rf, const HwgpuHost *host);
 void g45_display_reset(G45Display *d);
 
+/*
+ * Migration: NULL when the loaded pipe clocks and GMBUS cycle are ones the
+ * hardware could be in, else why not.
+ */
+const char *g45_display_check(const G45Display *d);
+const char *g45_gmbus_check(const G45Gmbus *b);
+
 /* Set the EDID the monitor on the CRT DDC bus answers with (NULL: none). */
 void g45_display_set_edid(G45Display *d, const uint8_t *edid, size_t len);
 

@@ -71,6 +71,19 @@ void g45_reset(G45 *g);
  */
 void g45_service(G45 *g);
 
+/*
+ * Migration (docs/migration.md): the QEMU device pauses the engines while
+ * the VM is stopped (each finishes the command it is in), so the state it
+ * saves is still.  After a load, g45_check says whether the state is one
+ * the device could have reached (NULL) or why not; g45_loaded then
+ * recomputes what derives from it (the interrupt line, the events the
+ * display wakes for).
+ */
+void g45_pause_engines(G45 *g);
+void g45_resume_engines(G45 *g);
+const char *g45_check(const G45 *g);
+void g45_loaded(G45 *g);
+
 /* GDRST (PCI config 0xc0) written: reset the selected domains. */
 void g45_gdrst(G45 *g, uint8_t val);
 

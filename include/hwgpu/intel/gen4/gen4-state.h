@@ -85,6 +85,9 @@ typedef struct Gen4State {
     uint64_t ps_depth_count;
 } Gen4State;
 
+/* Migration: NULL when a loaded state is one the pipeline could hold. */
+const char *gen4_state_check(const Gen4State *s);
+
 /* Instructions one draw may run in all its threads. */
 #define GEN4_DRAW_WORK          (1ull << 26)
 

@@ -553,6 +553,34 @@ static void test_worker(void)
     g45_engine_destroy(&e);
 }
 
+/* A paused worker runs nothing (the VM is stopped for a snapshot); work
+ * submitted meanwhile runs after the resume, all of it. */
+static void test_worker_pause(void)
+{
+    G45Engine e;
+
+    setup(&e, G45_ENGINE_RCS, 4);
+    g_assert_true(g45_engine_start_worker(&e));
+    g45_engine_pause(&e);
+    emit(G45_MI(G45_MI_STORE_DATA_INDEX) | 1);
+    emit(0x40 * 4);
+    emit(0x1234);
+    emit(G45_MI(G45_MI_USER_INTERRUPT));
+    submit(&e);
+    g45_engine_wait_idle(&e);           /* returns at once: paused */
+    g_usleep(50 * 1000);
+    g_assert_cmphex(rd(&e, G45_RING_HEAD), ==, 0);
+    g_assert_cmpuint(gr32(HWS + 0x100), ==, 0);
+    g_assert_true(g45_engine_busy(&e));
+    g45_engine_resume(&e);
+    g45_engine_wait_idle(&e);
+    g_assert_cmpuint(gr32(HWS + 0x100), ==, 0x1234);
+    g_assert_cmphex(rd(&e, G45_RING_HEAD), ==, rd(&e, G45_RING_TAIL));
+    g_assert_cmpint(nirqs, ==, 1);
+    g45_engine_stop_worker(&e);
+    g45_engine_destroy(&e);
+}
+
 /* The worker spins on an endless batch while MMIO reads go on; the hang
  * check stops it and a reset from this thread recovers the ring. */
 static void test_worker_hang_reset(void)
@@ -654,6 +682,7 @@ int main(int argc, char **argv)
     g_test_add_func("/g45-cs/3d-hook-and-flip", test_3d_hook_and_flip);
     g_test_add_func("/g45-cs/worker", test_worker);
     g_test_add_func("/g45-cs/worker-hang-reset", test_worker_hang_reset);
+    g_test_add_func("/g45-cs/worker-pause", test_worker_pause);
     g_test_add_func("/g45-cs/reg-list", test_reg_list);
     g_test_add_func("/g45-cs/disasm", test_disasm);
     return g_test_run();

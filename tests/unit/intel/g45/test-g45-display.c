@@ -347,6 +347,56 @@ static void test_wait_for_vblank(void)
     g45_destroy(&g);
 }
 
+/*
+ * Migration: g45_check accepts the state of a running device and refuses
+ * each field out of the range its block could reach (a corrupted stream).
+ */
+static void test_migration_check(void)
+{
+#define REFUSED(stmt) do {                                      \
+        G45 *saved = g_memdup2(&g, sizeof(g));                  \
+        stmt;                                                   \
+        g_assert_nonnull(g45_check(&g));                        \
+        memcpy(&g, saved, sizeof(g));                           \
+        g_free(saved);                                          \
+        g_assert_null(g45_check(&g));                           \
+    } while (0)
+
+    setup();
+    program_mode(0);
+    W(G45_PIPEACONF, G45_PIPECONF_ENABLE);
+    fake_host_set_clock(&fh, now() + 3 * FRAME_NS);
+    g45_display_sync(&g.disp, now());
+    g_assert_null(g45_check(&g));
+
+    REFUSED(g.rcs.reg[G45_ER_TAIL] = 0xffffffff);
+    REFUSED(g.rcs.reg[G45_ER_MI_MODE] = 0x10000);
+    REFUSED(g.bsd.reg[G45_ER_CCID] = 0x1000 | G45_CCID_VALID);
+    REFUSED(g.rcs.ctx_len = G45_CTX_STATE_DWORDS + 1);
+    REFUSED(g.bsd.chain = G45_BB_MAX_CHAIN + 1);
+    REFUSED(g.rcs.fetch_n = G45_FETCH_DWORDS + 1);
+    REFUSED(g.disp.pipe[0].frame_ns = 0);
+    REFUSED(g.disp.pipe[1].frame_ns = 1000000000ull);
+    REFUSED(g.disp.pipe[0].vtotal = 0x2001);
+    REFUSED(g.disp.pipe[0].vblank_start = g.disp.pipe[0].vtotal);
+    REFUSED(g.disp.gmbus.remaining = 0x200);
+    REFUSED(g.disp.gmbus.pin = 8);
+    REFUSED(g.gen4.pkt_len[3] = GEN4_PKT_MAX + 1);
+    REFUSED(g.reg_q_len = G45_REG_QUEUE + 1);
+    REFUSED(g.reg_q_len = 1; g.reg_q[0][0] = G45_MMIO_SIZE);
+    REFUSED(g.reg_q_len = 1; g.reg_q[0][0] = 0x2002);
+
+    /* Loaded: the interrupt line follows the registers. */
+    W(G45_IMR, ~G45_IRQ_RENDER_USER);
+    W(G45_IER, G45_IRQ_RENDER_USER);
+    hwgpu_reg_set(&g.regs, G45_IIR, G45_IRQ_RENDER_USER);
+    fh.irq_level = 0;
+    g45_loaded(&g);
+    g_assert_cmpint(fh.irq_level, ==, 1);
+    g45_destroy(&g);
+#undef REFUSED
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -359,5 +409,6 @@ int main(int argc, char **argv)
     g_test_add_func("/g45-display/gmbus-nak", test_gmbus_nak);
     g_test_add_func("/g45-display/bad-mode", test_bad_mode);
     g_test_add_func("/g45-display/wait-for-vblank", test_wait_for_vblank);
+    g_test_add_func("/g45-display/migration-check", test_migration_check);
     return g_test_run();
 }
