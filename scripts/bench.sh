@@ -12,6 +12,8 @@
 # 4. 3D: kmscube, glmark2's default benchmark and the GL scenes on crocus
 #    beside llvmpipe in the same guest, and triangles/pixels per second of
 #    a replayed recording
+# 5. migration: the stream's size and the downtime of a live migration of
+#    the GL guest while crocus draws, and the time of each savevm/loadvm
 source "$(dirname "$0")/lib.sh"
 "$HWGPU_REPO/scripts/setup.sh" >/dev/null 2>&1 || die "set-up failed; run scripts/setup.sh"
 
@@ -125,3 +127,9 @@ done
 echo "replay of kmscube's first 70 draws (1024x768) without QEMU:"
 "$HWGPU_STANDALONE_BUILD/tools/gen4-replay" "$d/kmscube.cap" "$d/replay" | tail -n1
 rm -rf "$d"
+
+# 5. Migration of the GL guest while crocus draws (tests/guest/migrate-test.sh):
+# the live migration's stream size and downtime, and each savevm/loadvm.
+echo "migration of the GL guest in the middle of a draw (2 GiB guest, unix socket, same host):"
+bash "$HWGPU_REPO/tests/guest/migrate-test.sh" 2>/dev/null |
+    sed -n 's/^# \(migration: .*\)/  \1/p; s/^# \(savevm .*\|loadvm .*\)/  \1/p'

@@ -32,18 +32,10 @@ tar -cf "$out/in.tar" -C "$in" .
 truncate -s 256M "$out/out.img.tmp" && rm -f "$out/out.img" && mv "$out/out.img.tmp" "$out/out.img"
 dd if=/dev/zero of="$out/out.img" bs=1M count=1 conv=notrunc status=none
 
-accel=tcg
-[ "${HWGPU_KVM:-0}" = 1 ] && [ -w /dev/kvm ] && accel=kvm
-mach=$machine
-[ "$machine" = q35 ] && mach=q35,sata=off
 t0=$SECONDS
-"$HWGPU_QEMU" -accel $accel -machine "$mach" -m 2048 -smp 2 -vga none -nic none \
-    -device "intel-g45,addr=02.0$props" -no-reboot -display none \
-    -kernel "$g/vmlinuz" -initrd "$g/initrd.img" \
-    -append "root=/dev/vda ro rootfstype=ext4 console=tty0 console=ttyS0 panic=-1 init=/sbin/hwgpu-init" \
-    -drive "file=$g/gl.img,if=virtio,format=raw,snapshot=on" \
-    -drive "file=$out/in.tar,if=virtio,format=raw,readonly=on" \
-    -drive "file=$out/out.img,if=virtio,format=raw" \
+gl_guest_args "$machine" "$props" "$g/gl.img,format=raw,snapshot=on" \
+    "$out/in.tar" "$out/out.img,format=raw"
+"$HWGPU_QEMU" "${GL_ARGS[@]}" \
     -serial "file:$out/serial.log" -qmp "unix:$out/qmp.sock,server,wait=off" \
     -D "$out/qemu.log" -d guest_errors,unimp "$@" &
 qpid=$!

@@ -14,7 +14,8 @@ HOST_PKGS=(gcc make ninja-build pkgconf python3-venv python3-setuptools dpkg-dev
     zlib1g-dev libglib2.0-dev libpixman-1-dev libslirp-dev libpng-dev
     lib32gcc-12-dev ccache flex bison meson seabios ipxe-qemu busybox-static
     cpio pciutils xz-utils bzip2 git intel-gpu-tools libdrm-tests libdrm-dev
-    mmdebstrap e2fsprogs libegl-dev libopengl-dev libgbm-dev libgl-dev)
+    mmdebstrap e2fsprogs libegl-dev libopengl-dev libgbm-dev libgl-dev
+    qemu-utils)
 
 install_host_packages() {
     local missing=()

@@ -71,6 +71,8 @@ if [ $quick = 0 ]; then
     run_tap guest-gl "$HWGPU_REPO/tests/guest/gl-test.sh"
     # 6. piglit's rule-chosen subset on crocus and llvmpipe
     run_tap guest-piglit "$HWGPU_REPO/tests/guest/piglit-test.sh"
+    # 7. savevm, loadvm and live migration while crocus draws
+    run_tap guest-migrate "$HWGPU_REPO/tests/guest/migrate-test.sh"
 fi
 set -e
 

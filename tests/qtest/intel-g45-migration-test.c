@@ -4,7 +4,9 @@
  * places: once in the ring, once inside the batch) run through once
  * without interruption and once migrated to a fresh QEMU at each wait.
  * The memory it leaves, the frame counter and the ring registers at each
- * point must be identical.  Then bad streams: a ring register with bits
+ * point must be identical.  A ring stuck in a batch that jumps to itself
+ * migrates (the save does not wait on it) and is recovered on the
+ * destination.  Then bad streams: a ring register with bits
  * it cannot hold, a context record longer than its buffer and a
  * truncated stream are refused, and the refused destination holds no
  * out-of-range state.
@@ -182,6 +184,47 @@ static void test_mid_ring_and_batch(void)
     g_assert_cmpuint(moved->frames, ==, plain->frames);
 }
 
+/*
+ * A save never waits on a hung engine: a batch that jumps to itself spins
+ * until the hang check halts the parser; the machine migrates meanwhile,
+ * the destination's ring is as stuck as the source's was, and a render
+ * reset (GDRST) recovers it there.
+ */
+static void test_hung_engine(void)
+{
+    G45QRing r;
+    G45Q c;
+
+    start(&c, &r);
+    g45q_gfx_writel(&c, GFX_BATCH + 0x1000, CMD_BB_START);
+    g45q_gfx_writel(&c, GFX_BATCH + 0x1004, GFX_BATCH + 0x1000);
+    g45q_emit(&r, CMD_BB_START);
+    g45q_emit(&r, GFX_BATCH + 0x1000);
+    g45q_emit(&r, CMD_SDI);
+    g45q_emit(&r, 0x100);
+    g45q_emit(&r, 0xbad);               /* never reached */
+    g45q_submit(&r);
+    g_usleep(20 * 1000);
+    g45q_migrate(&c, "");
+    g_usleep(20 * 1000);
+    g_assert_cmphex(g45q_rd(&c, G45_RCS_BASE + G45_RING_ACTHD), ==,
+                    GFX_BATCH + 0x1000);
+    g_assert_cmphex(g45q_rd(&c, G45_RCS_BASE + G45_RING_HEAD) &
+                    G45_HEAD_ADDR, ==, 8);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS + 0x100), ==, 0);
+
+    qpci_config_writeb(c.dev, 0xc0, (1u << 2) | 1u);    /* GDRST render */
+    g45q_ring_init(&r, &c, G45_RCS_BASE, GFX_RING, 4096, GFX_HWS);
+    g45q_emit(&r, CMD_SDI);
+    g45q_emit(&r, 0x104);
+    g45q_emit(&r, 0x600d);
+    g45q_emit(&r, CMD_USER_IRQ);
+    g45q_submit(&r);
+    g45q_wait_iir(&c, G45_IIR_USER);
+    g_assert_cmphex(g45q_gfx_readl(&c, GFX_HWS + 0x104), ==, 0x600d);
+    g45q_stop(&c);
+}
+
 /* ---- bad streams ------------------------------------------------------ */
 
 /* Markers the video ring holds when the stream is saved (registers the
@@ -302,6 +345,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/intel-g45/migration/mid-ring-and-batch",
                    test_mid_ring_and_batch);
+    qtest_add_func("/intel-g45/migration/hung-engine", test_hung_engine);
     qtest_add_func("/intel-g45/migration/bad-streams", test_bad_streams);
     return g_test_run();
 }

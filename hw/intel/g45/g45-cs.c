@@ -399,7 +399,7 @@ const char *g45_engine_check(const G45Engine *e)
     if (e->ctx_len > G45_CTX_STATE_DWORDS) {
         return "the context state record is longer than its buffer";
     }
-    if (e->chain > G45_BB_MAX_CHAIN) {
+    if (e->chain > G45_BB_MAX_CHAIN + 1) {     /* the one that hangs */
         return "the batch chain count is beyond its bound";
     }
     if (e->fetch_n > G45_FETCH_DWORDS) {

@@ -373,7 +373,7 @@ static void test_migration_check(void)
     REFUSED(g.rcs.reg[G45_ER_MI_MODE] = 0x10000);
     REFUSED(g.bsd.reg[G45_ER_CCID] = 0x1000 | G45_CCID_VALID);
     REFUSED(g.rcs.ctx_len = G45_CTX_STATE_DWORDS + 1);
-    REFUSED(g.bsd.chain = G45_BB_MAX_CHAIN + 1);
+    REFUSED(g.bsd.chain = G45_BB_MAX_CHAIN + 2);
     REFUSED(g.rcs.fetch_n = G45_FETCH_DWORDS + 1);
     REFUSED(g.disp.pipe[0].frame_ns = 0);
     REFUSED(g.disp.pipe[1].frame_ns = 1000000000ull);

@@ -1,0 +1,27 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Runs in the GL guest (as run.sh, see scripts/guest-gl.sh) for
+# tests/guest/migrate-test.sh: our GL scenes on crocus, four rounds, each
+# into its own directory.  "HWGPU-ROUND N" on the console as round N
+# starts, and each scene's line as it is done, are what the host times
+# its snapshots and migration by.
+IN=$HWGPU_IN OUT=$HWGPU_OUT
+export XDG_RUNTIME_DIR=/tmp HOME=/tmp
+modprobe i915
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
+cat /proc/sys/kernel/tainted > "$OUT/tainted-before"
+# As in gl.sh: the emulated G45 is slower than the chip; i915's heartbeat
+# must not take a busy engine for a hung one.
+hb=/sys/class/drm/card0/engine/rcs0/heartbeat_interval_ms
+[ -w $hb ] && echo 20000 > $hb
+for r in 0 1 2 3; do
+    echo "HWGPU-ROUND $r"
+    mkdir -p "$OUT/r$r"
+    { "$IN/glscenes" render "$OUT/r$r"; echo "round $r rc=$?"; } 2>&1 |
+        tee "$OUT/r$r.log"
+done
+cat /proc/sys/kernel/tainted > "$OUT/tainted-after"
+cat /sys/kernel/debug/dri/0/i915_wedged > "$OUT/wedged" 2>/dev/null ||
+    { mount -t debugfs none /sys/kernel/debug 2>/dev/null;
+      cat /sys/kernel/debug/dri/0/i915_wedged > "$OUT/wedged" 2>/dev/null; }
+echo "=== done"
