@@ -57,14 +57,16 @@ until_busy() {
     done
     round=$1 nth=$2
 }
-# at WHAT CMD...: a step of the plan, logged with its time; it must have
-# started and ended while BUSY was drawing (its line not shown yet).
+# at WHAT CMD...: a step of the plan, logged with its time.  The VM stops
+# as the step starts, which must be while BUSY draws (its line not shown
+# yet); the engines then finish the command they are in (a draw) and the
+# state is taken with the rest of the scene's work in flight.
 steps_ok=1
 at() {
     local what=$1; shift
     local t=$SECONDS out rc mid=yes
-    out=$("$@" 2>&1); rc=$?
     seen "$dir/serial.log" $round $nth "$BUSY" && mid=no
+    out=$("$@" 2>&1); rc=$?
     echo "# $what: rc=$rc in $((SECONDS - t)) s at $((SECONDS - t0)) s," \
          "mid-draw=$mid${out:+: $out}"
     [ $rc = 0 -a $mid = yes ] || steps_ok=0
@@ -73,8 +75,9 @@ at() {
 
 until_busy 1 1 && at "savevm p1 (round 1)" qmp "$dir/qmp.sock" hmp "savevm p1" &&
 until_busy 2 1 && at "loadvm p1 (round 2)" qmp "$dir/qmp.sock" hmp "loadvm p1" &&
-until_busy 2 2 && at "savevm p2 (round 2 again)" qmp "$dir/qmp.sock" hmp "savevm p2" &&
-    at "loadvm p2" qmp "$dir/qmp.sock" hmp "loadvm p2" || steps_ok=0
+until_busy 2 2 && at "savevm p2 + loadvm p2 (round 2 again)" \
+    eval 'qmp "$dir/qmp.sock" hmp "savevm p2" && qmp "$dir/qmp.sock" hmp "loadvm p2"' ||
+    steps_ok=0
 check "savevm and loadvm at three points, each while crocus draws" \
     [ $steps_ok = 1 ]
 
