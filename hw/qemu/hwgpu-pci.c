@@ -100,6 +100,39 @@ static bool hwgpu_pci_dma_write(void *opaque, uint64_t addr, const void *buf,
     return hwgpu_pci_dma_rw(opaque, addr, (uint8_t *)buf, len, true);
 }
 
+/*
+ * Direct access to a page of guest RAM (HwgpuHost.map_page): the same
+ * MemoryRegionCache as a DMA, held until unmap_page, which tells the
+ * memory API of the writes (dirty bits for migration and the display,
+ * translated code).  Anything but plain RAM is refused, as for a DMA.
+ */
+static void *hwgpu_pci_map_page(void *opaque, uint64_t page, void **handle)
+{
+    HwgpuPci *hp = opaque;
+    AddressSpace *as = pci_get_address_space(hp->pdev);
+    MemoryRegionCache *cache = g_new(MemoryRegionCache, 1);
+    int64_t l = address_space_cache_init(cache, as, page, 4096, true);
+
+    if (l < 4096 || !cache->ptr) {
+        address_space_cache_destroy(cache);
+        g_free(cache);
+        return NULL;
+    }
+    *handle = cache;
+    return cache->ptr;
+}
+
+static void hwgpu_pci_unmap_page(void *opaque, void *handle, bool written)
+{
+    MemoryRegionCache *cache = handle;
+
+    if (written) {
+        address_space_cache_invalidate(cache, 0, 4096);
+    }
+    address_space_cache_destroy(cache);
+    g_free(cache);
+}
+
 static void hwgpu_pci_set_irq(void *opaque, int level)
 {
     HwgpuPci *hp = opaque;
@@ -142,6 +175,8 @@ void hwgpu_pci_init(HwgpuPci *hp, PCIDevice *pdev,
         .kick = hwgpu_pci_kick,
         .trace_on = hwgpu_pci_trace_on,
         .trace = hwgpu_pci_trace,
+        .map_page = hwgpu_pci_map_page,
+        .unmap_page = hwgpu_pci_unmap_page,
     };
     hp->service_bh = qemu_bh_new_guarded(service, opaque,
                                          &DEVICE(pdev)->mem_reentrancy_guard);

@@ -47,6 +47,30 @@ static bool fake_host_dma_write(void *opaque, uint64_t a, const void *buf,
     return true;
 }
 
+/* Direct access: the page's bytes in the fake RAM; the handle is the page
+ * address + 1 (never NULL). */
+static void *fake_host_map_page(void *opaque, uint64_t page, void **handle)
+{
+    FakeHost *fh = opaque;
+
+    if (!fake_host_in_ram(fh, page, 4096)) {
+        return NULL;
+    }
+    __atomic_fetch_add(&fh->maps, 1, __ATOMIC_RELAXED);
+    *handle = (void *)(uintptr_t)(page + 1);
+    return fh->ram + page;
+}
+
+static void fake_host_unmap_page(void *opaque, void *handle, bool written)
+{
+    FakeHost *fh = opaque;
+
+    __atomic_fetch_add(&fh->unmaps, 1, __ATOMIC_RELAXED);
+    if (written) {
+        __atomic_fetch_add(&fh->unmaps_written, 1, __ATOMIC_RELAXED);
+    }
+}
+
 static void fake_host_set_irq(void *opaque, int level)
 {
     FakeHost *fh = opaque;
@@ -112,6 +136,8 @@ void fake_host_init(FakeHost *fh, void *ram, size_t ram_size)
         .clock_ns = fake_host_clock_ns,
         .log = fake_host_log,
         .kick = fake_host_kick,
+        .map_page = fake_host_map_page,
+        .unmap_page = fake_host_unmap_page,
     };
 }
 

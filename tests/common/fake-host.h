@@ -41,6 +41,9 @@ typedef struct FakeHost {
     bool ram_owned;             /* allocated by fake_host_init */
     uint64_t dma_read_bytes;    /* asked for, whether refused or not */
     uint64_t dma_write_bytes;
+    /* Direct access (map_page / unmap_page): pages mapped, given back,
+     * given back written. */
+    uint64_t maps, unmaps, unmaps_written;
 
     /* Virtual clock: each read adds clock_step_ns, then returns now_ns. */
     uint64_t now_ns;

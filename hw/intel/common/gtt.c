@@ -58,6 +58,58 @@ bool g45_gtt_translate(G45Gtt *gtt, uint64_t gfx_addr, uint64_t *phys)
     return lookup(gtt, gfx_addr, phys);
 }
 
+void g45_gtt_unmap_all(G45Gtt *gtt)
+{
+    const HwgpuHost *h = gtt->host;
+
+    for (int i = 0; i < G45_GTT_MAPS; i++) {
+        G45GttMap *m = &gtt->maps[i];
+
+        if (m->ptr) {
+            h->unmap_page(h->opaque, m->handle, m->written);
+            m->ptr = NULL;
+        }
+    }
+}
+
+void g45_gtt_direct(G45Gtt *gtt, bool on)
+{
+    g45_gtt_unmap_all(gtt);
+    gtt->direct = on && gtt->host && gtt->host->map_page &&
+                  gtt->host->unmap_page;
+}
+
+/* The mapped page of graphics page `gfx_page`, or NULL: not mapped and not
+ * mappable (an invalid PTE, not RAM); the caller takes the DMA path then. */
+static G45GttMap *direct_map(G45Gtt *gtt, uint64_t gfx_page)
+{
+    const HwgpuHost *h = gtt->host;
+    G45GttMap *m = &gtt->maps[(gfx_page / G45_GTT_PAGE_SIZE) % G45_GTT_MAPS];
+    uint64_t phys;
+    void *handle;
+    uint8_t *ptr;
+
+    if (m->ptr && m->gfx_page == gfx_page) {
+        return m;
+    }
+    if (!lookup(gtt, gfx_page, &phys)) {
+        return NULL;
+    }
+    ptr = h->map_page(h->opaque, phys, &handle);
+    if (!ptr) {
+        return NULL;
+    }
+    if (m->ptr) {
+        h->unmap_page(h->opaque, m->handle, m->written);
+    }
+    m->gfx_page = gfx_page;
+    m->ptr = ptr;
+    m->handle = handle;
+    m->written = false;
+    gtt->maps_made++;
+    return m;
+}
+
 /* Walk [gfx_addr, gfx_addr + len) page by page; read into `rbuf` or write
  * from `wbuf` (exactly one is non-NULL). */
 static bool gtt_copy(G45Gtt *gtt, uint64_t gfx_addr, uint8_t *rbuf,
@@ -72,6 +124,24 @@ static bool gtt_copy(G45Gtt *gtt, uint64_t gfx_addr, uint8_t *rbuf,
         bool ok;
 
         n = n < len ? n : len;
+        if (gtt->direct && !gtt->touch) {
+            uint64_t off = gfx_addr % G45_GTT_PAGE_SIZE;
+            G45GttMap *m = direct_map(gtt, gfx_addr - off);
+
+            if (m) {
+                if (rbuf) {
+                    memcpy(rbuf, m->ptr + off, n);
+                    rbuf += n;
+                } else {
+                    memcpy(m->ptr + off, wbuf, n);
+                    m->written = true;
+                    wbuf += n;
+                }
+                gfx_addr += n;
+                len -= n;
+                continue;
+            }
+        }
         if (gtt->touch) {
             gtt->touch(gtt->touch_opaque,
                        gfx_addr & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1));

@@ -80,6 +80,7 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
     g->rcs.ps_depth_count = g->gen4.ps_depth_count;
     gen4_capture_command(&g->capture, dw, n, restore);
     if (!gen4_state_command(&g->gen4, dw, n, restore)) {
+        g45_gtt_unmap_all(&g->gtt3d);
         return;
     }
     /* A 3DPRIMITIVE: its snapshot, then the pipeline draws it. */
@@ -101,6 +102,8 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
         g_free(text);
     }
     gen4_draw(&g->gen4, g->draw, &g->draw_stats);
+    /* The draw's pages go back: the host learns of its writes now. */
+    g45_gtt_unmap_all(&g->gtt3d);
     gen4_capture_draw_end(&g->capture);
 }
 
@@ -244,6 +247,8 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
     g45_engine_init(&g->rcs, G45_ENGINE_RCS, &g->gtt, host, &engine_ops, g);
     g45_engine_init(&g->bsd, G45_ENGINE_BSD, &g->gtt, host, &engine_ops, g);
     g45_gtt_init(&g->gtt3d, ptes, nentries, host);
+    /* Only the render engine's thread uses it, command by command. */
+    g45_gtt_direct(&g->gtt3d, true);
     gen4_state_init(&g->gen4, host, &g->gtt3d);
     g->draw = g_new0(Gen4Draw, 1);
     g45_reset(g);

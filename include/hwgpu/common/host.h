@@ -38,6 +38,20 @@ typedef struct HwgpuHost {
      */
     bool (*trace_on)(void *opaque);
     void (*trace)(void *opaque, const char *kind, const char *line);
+    /*
+     * Optional direct access to guest RAM, for a block that touches the
+     * same pages many times in one command (the 3D pipeline's render
+     * targets): a host pointer to the 4 KiB page at `page` (page aligned,
+     * guest-physical), readable and writable, or NULL when the page is not
+     * plain RAM (the caller then goes through dma_read/dma_write, which
+     * refuse it).  *handle is the host's, for unmap_page, which every
+     * mapping gets before the command ends; `written` when the caller
+     * wrote through the pointer (QEMU then marks the page dirty for
+     * migration, the display and translated code).  Both may run on a
+     * worker thread.  NULL: no direct access.
+     */
+    void *(*map_page)(void *opaque, uint64_t page, void **handle);
+    void (*unmap_page)(void *opaque, void *handle, bool written);
 } HwgpuHost;
 
 /* Whether host tracing is on (cheap; check before formatting a line). */

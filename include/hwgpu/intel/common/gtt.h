@@ -22,6 +22,16 @@
 #define G45_GTT_PAGE_SIZE   4096u
 #define G45_PTE_VALID       (1u << 0)
 
+/* Pages a direct-access GTT keeps mapped at once (g45_gtt_direct). */
+#define G45_GTT_MAPS        64
+
+typedef struct G45GttMap {
+    uint64_t gfx_page;          /* graphics address of the page */
+    uint8_t *ptr;               /* NULL: slot empty */
+    void *handle;               /* the host's (HwgpuHost.map_page) */
+    bool written;
+} G45GttMap;
+
 typedef struct G45Gtt {
     const uint32_t *ptes;   /* the guest-written PTE array (little-endian) */
     uint32_t nentries;
@@ -34,6 +44,14 @@ typedef struct G45Gtt {
      */
     void (*touch)(void *opaque, uint64_t page_addr);
     void *touch_opaque;
+    /*
+     * Direct access (g45_gtt_direct): pages reached through
+     * HwgpuHost.map_page and kept mapped until g45_gtt_unmap_all, so that
+     * per-pixel accesses are a copy, not a DMA each.  One thread only.
+     */
+    bool direct;
+    G45GttMap maps[G45_GTT_MAPS];
+    uint64_t maps_made;
 } G45Gtt;
 
 void g45_gtt_init(G45Gtt *gtt, const uint32_t *ptes, uint32_t nentries,
@@ -53,5 +71,15 @@ bool g45_gtt_translate(G45Gtt *gtt, uint64_t gfx_addr, uint64_t *phys);
 bool g45_gtt_read(G45Gtt *gtt, uint64_t gfx_addr, void *buf, uint64_t len);
 bool g45_gtt_write(G45Gtt *gtt, uint64_t gfx_addr, const void *buf,
                    uint64_t len);
+
+/*
+ * Direct access on or off (off unmaps everything).  Only for a GTT view
+ * used by one thread, whose user calls g45_gtt_unmap_all at the end of
+ * every command: the PTEs are read when a page is first mapped, and the
+ * host learns of the writes at unmap.  A capture (`touch`) turns it off in
+ * effect: every access must be seen.
+ */
+void g45_gtt_direct(G45Gtt *gtt, bool on);
+void g45_gtt_unmap_all(G45Gtt *gtt);
 
 #endif

@@ -14,6 +14,11 @@ static uint8_t ram[RAM_SIZE];
 static FakeHost fh;
 
 /* Logged lines: all of them guest errors. */
+static uint32_t ldl_le(const uint8_t *p)
+{
+    return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 static unsigned nerrors(void)
 {
     g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_UNIMP), ==, 0);
@@ -34,14 +39,17 @@ static void test_pte_decode(void)
     g_assert_cmphex(pa, ==, 0x300001000ull);
 }
 
-static void test_translate_and_copy(void)
+/* Both access paths: DMA per access, and pages mapped (g45_gtt_direct). */
+static void translate_and_copy(bool direct)
 {
     uint32_t ptes[4] = { 0x00003001, 0x00001001, 0x00005000, 0x0fff0001 };
     G45Gtt gtt;
     uint64_t pa;
     uint8_t buf[8192];
 
+    hwgpu_log_new_epoch();          /* log-bounded used the sites up */
     g45_gtt_init(&gtt, ptes, 4, &fh.host);
+    g45_gtt_direct(&gtt, direct);
     g_assert_true(g45_gtt_translate(&gtt, 0x0010, &pa));
     g_assert_cmphex(pa, ==, 0x3010);
     g_assert_true(g45_gtt_translate(&gtt, 0x1ffc, &pa));
@@ -75,6 +83,60 @@ static void test_translate_and_copy(void)
     /* A valid PTE pointing outside guest RAM fails without touching it. */
     g_assert_false(g45_gtt_read(&gtt, 0x3000, buf, 16));
     g_assert_cmpint(buf[0], ==, 0);
+    g45_gtt_unmap_all(&gtt);
+}
+
+static void test_translate_and_copy(void)
+{
+    translate_and_copy(false);
+}
+
+static void test_translate_and_copy_direct(void)
+{
+    uint64_t maps = fh.maps;
+
+    translate_and_copy(true);
+    g_assert_cmpuint(fh.maps, >, maps);
+    g_assert_cmpuint(fh.unmaps, ==, fh.maps);
+}
+
+/*
+ * Direct access: a page is mapped once and accessed many times; unmap_all
+ * gives every page back, those written flagged so; a PTE changed while
+ * its page is mapped takes effect at the next mapping (per command, as a
+ * TLB would).
+ */
+static void test_direct(void)
+{
+    uint32_t ptes[2] = { 0x00002001, 0x00004001 };
+    uint64_t maps = fh.maps, unmaps = fh.unmaps, written = fh.unmaps_written;
+    G45Gtt gtt;
+    uint32_t v = 0x11223344, r;
+
+    memset(ram, 0, sizeof(ram));
+    g45_gtt_init(&gtt, ptes, 2, &fh.host);
+    g45_gtt_direct(&gtt, true);
+    for (int i = 0; i < 100; i++) {
+        g_assert_true(g45_gtt_write(&gtt, 4 * i, &v, 4));
+    }
+    g_assert_true(g45_gtt_read(&gtt, 0x1000, &r, 4));
+    g_assert_cmpuint(fh.maps - maps, ==, 2);
+    g_assert_cmpuint(gtt.maps_made, ==, 2);
+    g_assert_cmphex(ldl_le(ram + 0x2000 + 4 * 99), ==, 0x11223344);
+    ptes[0] = 0x00003001;           /* still the old page until unmapped */
+    g_assert_true(g45_gtt_write(&gtt, 0x10, &v, 4));
+    g_assert_cmphex(ldl_le(ram + 0x3010), ==, 0);
+    g45_gtt_unmap_all(&gtt);
+    g_assert_cmpuint(fh.unmaps - unmaps, ==, 2);
+    g_assert_cmpuint(fh.unmaps_written - written, ==, 1);
+    g_assert_true(g45_gtt_write(&gtt, 0x10, &v, 4));
+    g_assert_cmphex(ldl_le(ram + 0x3010), ==, 0x11223344);
+    /* Off: everything given back, and the DMA path again. */
+    g45_gtt_direct(&gtt, false);
+    g_assert_cmpuint(fh.unmaps, ==, fh.maps);
+    maps = fh.maps;
+    g_assert_true(g45_gtt_write(&gtt, 0x20, &v, 4));
+    g_assert_cmpuint(fh.maps, ==, maps);
 }
 
 static void test_log_bounded(void)
@@ -94,8 +156,9 @@ static void test_log_bounded(void)
     g_assert_cmpint(gtt.bad_accesses, ==, 1000);
 }
 
-/* Random PTEs and addresses: every access stays inside guest RAM. */
-static void test_random(void)
+/* Random PTEs and addresses: every access stays inside guest RAM, on
+ * both paths (the direct one unmapping now and then, as commands end). */
+static void random_accesses(bool direct)
 {
     static uint32_t ptes[1024];
     GRand *r = g_rand_new_with_seed(2022);
@@ -106,6 +169,7 @@ static void test_random(void)
         ptes[i] = g_rand_int(r) & (g_rand_boolean(r) ? 0x000ff0f1 : ~0u);
     }
     g45_gtt_init(&gtt, ptes, 1024, &fh.host);
+    g45_gtt_direct(&gtt, direct);
     for (int i = 0; i < 20000; i++) {
         uint64_t a = g_rand_boolean(r) ? g_rand_int(r) % (1100 * 4096) :
                      ((uint64_t)g_rand_int(r) << 32) | g_rand_int(r);
@@ -115,8 +179,23 @@ static void test_random(void)
         } else {
             g45_gtt_write(&gtt, a, buf, len);
         }
+        if (i % 97 == 0) {
+            g45_gtt_unmap_all(&gtt);
+        }
     }
+    g45_gtt_unmap_all(&gtt);
     g_rand_free(r);
+}
+
+static void test_random(void)
+{
+    random_accesses(false);
+}
+
+static void test_random_direct(void)
+{
+    random_accesses(true);
+    g_assert_cmpuint(fh.unmaps, ==, fh.maps);
 }
 
 int main(int argc, char **argv)
@@ -127,5 +206,9 @@ int main(int argc, char **argv)
     g_test_add_func("/g45-gtt/translate-and-copy", test_translate_and_copy);
     g_test_add_func("/g45-gtt/log-bounded", test_log_bounded);
     g_test_add_func("/g45-gtt/random", test_random);
+    g_test_add_func("/g45-gtt/translate-and-copy-direct",
+                    test_translate_and_copy_direct);
+    g_test_add_func("/g45-gtt/direct", test_direct);
+    g_test_add_func("/g45-gtt/random-direct", test_random_direct);
     return g_test_run();
 }
