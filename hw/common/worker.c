@@ -8,8 +8,10 @@
 #include "hwgpu/common/worker.h"
 
 void hwgpu_worker_init(HwgpuWorker *w, const char *name,
-                       const HwgpuWorkerOps *ops, void *opaque)
+                       const HwgpuWorkerOps *ops, void *opaque,
+                       const HwgpuHost *host)
 {
+    w->host = host;
     w->waiters = 0;
     w->thread = NULL;
     w->quit = false;
@@ -48,7 +50,11 @@ void hwgpu_worker_kick(HwgpuWorker *w)
 static gpointer worker_main(gpointer opaque)
 {
     HwgpuWorker *w = opaque;
+    const HwgpuHost *h = w->host;
 
+    if (h && h->thread_begin) {
+        h->thread_begin(h->opaque);
+    }
     hwgpu_mutex_lock(&w->lock);
     while (!w->quit) {
         if (w->paused) {
@@ -88,6 +94,9 @@ static gpointer worker_main(gpointer opaque)
         hwgpu_mutex_lock(&w->lock);
     }
     hwgpu_mutex_unlock(&w->lock);
+    if (h && h->thread_end) {
+        h->thread_end(h->opaque);
+    }
     return NULL;
 }
 

@@ -10,6 +10,7 @@
 #include "qemu/main-loop.h"
 #include "qemu/timer.h"
 #include "exec/memory.h"
+#include "qemu/rcu.h"
 
 #include "hwgpu-pci.h"
 #include "trace.h"
@@ -133,6 +134,18 @@ static void hwgpu_pci_unmap_page(void *opaque, void *handle, bool written)
     g_free(cache);
 }
 
+/* The engines' worker threads use RCU read sections (the DMA paths): they
+ * must be known to RCU, or a memory map change could free what they read. */
+static void hwgpu_pci_thread_begin(void *opaque)
+{
+    rcu_register_thread();
+}
+
+static void hwgpu_pci_thread_end(void *opaque)
+{
+    rcu_unregister_thread();
+}
+
 static void hwgpu_pci_set_irq(void *opaque, int level)
 {
     HwgpuPci *hp = opaque;
@@ -177,6 +190,8 @@ void hwgpu_pci_init(HwgpuPci *hp, PCIDevice *pdev,
         .trace = hwgpu_pci_trace,
         .map_page = hwgpu_pci_map_page,
         .unmap_page = hwgpu_pci_unmap_page,
+        .thread_begin = hwgpu_pci_thread_begin,
+        .thread_end = hwgpu_pci_thread_end,
     };
     hp->service_bh = qemu_bh_new_guarded(service, opaque,
                                          &DEVICE(pdev)->mem_reentrancy_guard);

@@ -343,7 +343,7 @@ void g45_engine_init(G45Engine *e, G45EngineId id, G45Gtt *gtt,
 {
     memset(e, 0, sizeof(*e));
     hwgpu_worker_init(&e->worker, id == G45_ENGINE_RCS ? "g45-rcs" :
-                      "g45-bsd", &worker_ops, e);
+                      "g45-bsd", &worker_ops, e, host);
     e->id = id;
     e->base = id == G45_ENGINE_RCS ? G45_RCS_BASE : G45_BSD_BASE;
     e->gtt = gtt;

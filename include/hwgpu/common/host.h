@@ -52,6 +52,13 @@ typedef struct HwgpuHost {
      */
     void *(*map_page)(void *opaque, uint64_t page, void **handle);
     void (*unmap_page)(void *opaque, void *handle, bool written);
+    /*
+     * Optional: called on a worker thread of the device as it starts and
+     * before it ends (QEMU registers the thread with RCU, whose read-side
+     * sections the DMA paths use).
+     */
+    void (*thread_begin)(void *opaque);
+    void (*thread_end)(void *opaque);
 } HwgpuHost;
 
 /* Whether host tracing is on (cheap; check before formatting a line). */

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hwgpu/common/host.h"
 #include "hwgpu/common/thread.h"
 
 typedef struct HwgpuWorkerOps {
@@ -47,10 +48,12 @@ typedef struct HwgpuWorker {
     const char *name;
     const HwgpuWorkerOps *ops;
     void *opaque;
+    const HwgpuHost *host;      /* thread_begin/_end on the thread; may be NULL */
 } HwgpuWorker;
 
 void hwgpu_worker_init(HwgpuWorker *w, const char *name,
-                       const HwgpuWorkerOps *ops, void *opaque);
+                       const HwgpuWorkerOps *ops, void *opaque,
+                       const HwgpuHost *host);
 /* Stops the thread if it runs. */
 void hwgpu_worker_destroy(HwgpuWorker *w);
 
