@@ -409,6 +409,40 @@ static void put_bits(uint8_t *dst, unsigned shift, unsigned bits, uint64_t v)
     }
 }
 
+/* The RGBA component a channel takes (L and I: red), -1 for padding. */
+static int chan_src(char name)
+{
+    switch (name) {
+    case 'R':
+    case 'L':
+    case 'I':
+        return 0;
+    case 'G':
+        return 1;
+    case 'B':
+        return 2;
+    case 'A':
+        return 3;
+    default:
+        return -1;              /* X: padding keeps its bits */
+    }
+}
+
+/* UNORM8 as to_bits rounds it (clamp, NaN to 0, round half up), without
+ * the bit loop. */
+static inline uint8_t unorm8(uint32_t bits)
+{
+    float v = hwgpu_u2f(bits);
+
+    v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
+    return (uint8_t)((double)v * 255.0 + 0.5);
+}
+
+static bool byte_unorm8(const HwgpuChannel *c)
+{
+    return c->type == HWGPU_CT_UNORM && c->bits == 8 && !(c->shift & 7);
+}
+
 bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
                        unsigned write_mask, uint8_t *dst)
 {
@@ -419,36 +453,13 @@ bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
     }
     for (unsigned i = 0; i < f->nchan; i++) {
         const HwgpuChannel *c = &f->chan[i];
-        int src;
+        int src = chan_src(c->name);
 
-        switch (c->name) {
-        case 'R':
-        case 'L':
-        case 'I':
-            src = 0;
-            break;
-        case 'G':
-            src = 1;
-            break;
-        case 'B':
-            src = 2;
-            break;
-        case 'A':
-            src = 3;
-            break;
-        default:
-            continue;           /* X: padding keeps its bits */
-        }
-        if (!(write_mask & (1u << src))) {
+        if (src < 0 || !(write_mask & (1u << src))) {
             continue;
         }
-        if (c->type == HWGPU_CT_UNORM && c->bits == 8 && !(c->shift & 7)) {
-            /* the common case, byte-aligned UNORM8: to_bits' arithmetic
-             * (clamp, NaN to 0, round half up) without the bit loop */
-            float v = hwgpu_u2f(rgba[src]);
-
-            v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
-            dst[c->shift / 8] = (uint8_t)((double)v * 255.0 + 0.5);
+        if (byte_unorm8(c)) {
+            dst[c->shift / 8] = unorm8(rgba[src]);
             continue;
         }
         if (integer < 0) {
@@ -457,4 +468,40 @@ bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
         put_bits(dst, c->shift, c->bits, to_bits(c, rgba[src], integer));
     }
     return true;
+}
+
+bool hwgpu_pack8_plan(const HwgpuFormat *f, HwgpuPack8 *p)
+{
+    unsigned bytes = hwgpu_format_bytes(f);
+
+    if (f->kind != HWGPU_FMT_PLAIN || !bytes || bytes > sizeof(p->src)) {
+        return false;
+    }
+    p->bytes = bytes;
+    memset(p->src, -1, sizeof(p->src));
+    for (unsigned i = 0; i < f->nchan; i++) {
+        const HwgpuChannel *c = &f->chan[i];
+        int src = chan_src(c->name);
+
+        if (src < 0) {
+            continue;
+        }
+        if (!byte_unorm8(c) || c->shift / 8 >= bytes) {
+            return false;
+        }
+        p->src[c->shift / 8] = src;
+    }
+    return true;
+}
+
+void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
+                 unsigned write_mask, uint8_t *dst)
+{
+    for (unsigned i = 0; i < p->bytes; i++) {
+        int src = p->src[i];
+
+        if (src >= 0 && (write_mask & (1u << src))) {
+            dst[i] = unorm8(rgba[src]);
+        }
+    }
 }

@@ -119,8 +119,8 @@ static bool all_unorm(const HwgpuFormat *f)
 }
 
 static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
-                     const HwgpuBlend *blend, uint32_t x, uint32_t y,
-                     uint32_t rgba[4])
+                     const HwgpuPack8 *p8, const HwgpuBlend *blend,
+                     uint32_t x, uint32_t y, uint32_t rgba[4])
 {
     uint32_t wd = g45_surface_state_write_disables(ss);
     unsigned mask = (wd & 4 ? 0 : 1) | (wd & 2 ? 0 : 2) | (wd & 1 ? 0 : 4) |
@@ -207,10 +207,13 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
             rgba[c] = hwgpu_f2u(hwgpu_linear_to_srgb(hwgpu_u2f(rgba[c])));
         }
     }
-    if (hwgpu_format_pack(f, rgba, mask, px)) {
-        g45_gtt_write(wm->s->gtt, addr, px, bpp);
-        wm->pixels++;
+    if (p8) {
+        hwgpu_pack8(p8, rgba, mask, px);
+    } else if (!hwgpu_format_pack(f, rgba, mask, px)) {
+        return;
     }
+    g45_gtt_write(wm->s->gtt, addr, px, bpp);
+    wm->pixels++;
 }
 
 /* The current object's source depth at pixel (x, y). */
@@ -247,7 +250,8 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
     const HwgpuFormat *f;
     uint32_t enables = m0[0] & 0xffff;
     HwgpuBlend blend;
-    bool blending;
+    bool blending, have8;
+    HwgpuPack8 p8;
 
     /*
      * Message layout (seed 002 §4.2 RT write, the table at L5212): the
@@ -289,6 +293,7 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
     }
     blending = ss && !hwgpu_format_is_integer(f) && wm->logic_op < 0 &&
                cc_blend(wm, &blend);
+    have8 = ss && hwgpu_pack8_plan(f, &p8);
     wm->rt_writes++;
     for (unsigned p = 0; p < nss * 4; p++) {
         unsigned s = p / 4, i = p % 4;
@@ -329,7 +334,8 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
             continue;
         }
         if (ss) {
-            rt_pixel(wm, ss, f, blending ? &blend : NULL, x, y, rgba);
+            rt_pixel(wm, ss, f, have8 ? &p8 : NULL, blending ? &blend : NULL,
+                     x, y, rgba);
         }
     }
     return true;
@@ -468,6 +474,9 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     }
     wm->curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
     wm->curbe_rows = gen4_curbe_load(s, d, wm->curbe);
+    /* Threads run one after the other: one register file, reset per
+     * dispatch (g4_eu_thread_init), not one allocation per thread. */
+    wm->thread = g_new(G4EuThread, 1);
 }
 
 void gen4_wm_end(Gen4Wm *wm)
@@ -477,8 +486,10 @@ void gen4_wm_end(Gen4Wm *wm)
         g4_eu_program_free(wm->prog);
     }
     g_free(wm->curbe);
+    g_free(wm->thread);
     wm->prog = NULL;
     wm->curbe = NULL;
+    wm->thread = NULL;
 }
 
 /* ---- pixel shader dispatch ---- */
@@ -506,7 +517,7 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     uint32_t mask = 0, dmask = 0, len, cc = d->unit_addr[GEN4_CC], p;
     const uint32_t *btp = gen4_draw_packet(
         d, G45_CMD_3DSTATE_BINDING_TABLE_POINTERS, &len);
-    G4EuThread *t = g_new(G4EuThread, 1);
+    G4EuThread *t = wm->thread;
     G4EuEnv env;
     uint32_t *r;
 
@@ -600,7 +611,6 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         HWGPU_GUEST_ERROR(wm->s->host, "gen4 PS: thread ended without EOT "
                           "(ip 0x%x)", t->ip);
     }
-    g_free(t);
 }
 
 /* Send the collected subspans in threads as Table 8-2 sizes them. */

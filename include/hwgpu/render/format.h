@@ -122,6 +122,22 @@ bool hwgpu_format_unpack(const HwgpuFormat *f, const uint8_t *src,
 bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
                        unsigned write_mask, uint8_t *dst);
 
+/*
+ * The per-pixel shortcut of hwgpu_format_pack for formats whose channels
+ * are all byte-aligned UNORM8 (or padding), worked out once per format
+ * (per message, per draw): byte i of an element takes RGBA component
+ * src[i], -1 keeping its bits.  hwgpu_pack8 gives the same bytes as
+ * hwgpu_format_pack.  The plan is false for other formats.
+ */
+typedef struct HwgpuPack8 {
+    uint8_t bytes;
+    int8_t src[16];
+} HwgpuPack8;
+
+bool hwgpu_pack8_plan(const HwgpuFormat *f, HwgpuPack8 *p);
+void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
+                 unsigned write_mask, uint8_t *dst);
+
 /* IEEE half, and the unsigned 11/10-bit floats, to single precision. */
 float hwgpu_half_to_float(uint16_t h);
 /* Single precision to IEEE half (round to nearest even). */

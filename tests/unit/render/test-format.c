@@ -227,6 +227,62 @@ static void test_double_channels(void)
     g_assert_cmpfloat(hwgpu_u2f(rgba[3]), ==, 1.0f);
 }
 
+/*
+ * hwgpu_pack8 (the render target's per-pixel shortcut) gives the bytes
+ * hwgpu_format_pack gives, for every surface format it plans for, random
+ * colours (NaN, infinities and out-of-range values among them) and every
+ * write mask; the plan covers the common 8-bit formats and refuses the
+ * rest.
+ */
+static void test_pack8(void)
+{
+    const HwgpuEnumDesc *e = &g45_enum_surface_format;
+    GRand *r = g_rand_new_with_seed(8);
+    static const uint32_t special[] = {
+        0x7fc00000u, 0x7f800000u, 0xff800000u, 0x3f800001u, 0xbf800000u,
+        0x3effffffu, 0x3b808081u, 0x00000001u,
+    };
+    unsigned planned = 0;
+    HwgpuFormat f;
+    HwgpuPack8 p;
+
+    g_assert_true(hwgpu_format_parse("B8G8R8A8_UNORM", &f));
+    g_assert_true(hwgpu_pack8_plan(&f, &p));
+    g_assert_true(hwgpu_format_parse("B8G8R8X8_UNORM_SRGB", &f));
+    g_assert_true(hwgpu_pack8_plan(&f, &p));
+    g_assert_true(hwgpu_format_parse("B5G6R5_UNORM", &f));
+    g_assert_false(hwgpu_pack8_plan(&f, &p));
+    g_assert_true(hwgpu_format_parse("R8G8B8A8_SNORM", &f));
+    g_assert_false(hwgpu_pack8_plan(&f, &p));
+    for (unsigned i = 0; i < e->nvalues; i++) {
+        g_assert_true(hwgpu_format_parse(e->values[i].name, &f));
+        if (!hwgpu_pack8_plan(&f, &p)) {
+            continue;
+        }
+        planned++;
+        for (int k = 0; k < 2000; k++) {
+            uint8_t a[16], b[16];
+            uint32_t rgba[4];
+            unsigned mask = k % 16;
+
+            for (int c = 0; c < 4; c++) {
+                rgba[c] = k % 7 == 0 ?
+                          special[g_rand_int_range(r, 0, G_N_ELEMENTS(special))] :
+                          k % 2 ? g_rand_int(r) :
+                          hwgpu_f2u((float)g_rand_double_range(r, -0.5, 1.5));
+            }
+            for (int j = 0; j < 16; j++) {
+                a[j] = b[j] = g_rand_int(r);
+            }
+            g_assert_true(hwgpu_format_pack(&f, rgba, mask, a));
+            hwgpu_pack8(&p, rgba, mask, b);
+            g_assert_cmpmem(a, sizeof(a), b, sizeof(b));
+        }
+    }
+    g_assert_cmpuint(planned, >=, 8);
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -236,5 +292,6 @@ int main(int argc, char **argv)
     g_test_add_func("/render/format/unpack", test_unpack);
     g_test_add_func("/render/format/pack", test_pack);
     g_test_add_func("/render/format/double-channels", test_double_channels);
+    g_test_add_func("/render/format/pack8", test_pack8);
     return g_test_run();
 }

@@ -51,6 +51,7 @@ typedef struct Gen4Wm {
     struct G4EuProgram *prog;
     uint32_t *curbe;
     uint32_t curbe_rows;
+    struct G4EuThread *thread;  /* the PS threads' registers, one draw */
     float bias_x, bias_y;       /* pixel sample offset (SF_STATE) */
     uint64_t threads, pixels, errors, rt_writes;
     Gen4Surfaces surfaces;
