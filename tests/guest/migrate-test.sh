@@ -9,7 +9,8 @@
 #   round 2: loadvm p1 (the guest goes back into round 1 and does it again);
 #   round 2, again: savevm p2 and at once loadvm p2;
 #   round 3: live migration to a second QEMU process (-incoming), which
-#            finishes the work.
+#            finishes the work;
+#   then, on the destination, savevm and loadvm while kmscube flips pages.
 # Every round's frames must equal round 0's bit for bit; no GPU hang, a
 # clean dmesg.  Prints the stream's size and the downtime.  Speaks TAP.
 source "$(dirname "$0")/../../scripts/lib.sh"
@@ -95,6 +96,17 @@ echo "# migration: $mig"
 qmp "$dir/qmp-dst.sock" wait-running 60 >/dev/null
 check "the destination runs the guest on" [ $? = 0 ]
 kill $src 2>/dev/null; wait $src 2>/dev/null
+# On the destination, while kmscube flips pages: savevm and loadvm.
+t=$SECONDS
+until grep -q HWGPU-KMS "$dir/serial-dst.log" 2>/dev/null; do
+    kill -0 $dst 2>/dev/null && [ $((SECONDS - t)) -lt 600 ] || break
+    sleep 0.2
+done
+sleep 3
+kms=$( { qmp "$dir/qmp-dst.sock" hmp "savevm p3" &&
+         qmp "$dir/qmp-dst.sock" hmp "loadvm p3"; } 2>&1)
+check "savevm and loadvm on the destination while kmscube flips${kms:+: $kms}" \
+    [ $? = 0 ]
 wait_qemu $dst 1500 $t0
 log "guest ran $((SECONDS - t0)) s (two QEMU processes)"
 check "the guest finished its work on the destination" \
@@ -112,6 +124,12 @@ qemu-img convert -O raw "$dir/out.qcow2" "$dir/out.raw" &&
 rm -f "$dir/out.raw" "$dir/in.tar"
 check "every round rendered its scenes: $(grep -c '^round [0-3] rc=0' "$r/run.log" 2>/dev/null) of 4" \
     [ "$(grep -c '^round [0-3] rc=0' "$r/run.log" 2>/dev/null)" = 4 ]
+# (vblank waits and flip completions carried through the snapshot: a
+# frame counter or a flip lost would leave kmscube waiting.  kmscube -c 40
+# ends with "Rendered 39 frames", as -c 60 ends with 59 in the GL test.)
+kline=$(grep '^kmscube rc=' "$r/run.log" 2>/dev/null)
+check "kmscube flipped its frames through the snapshot (${kline:-no result})" \
+    grep -q '^kmscube rc=0 Rendered 39 frames' <<<"$kline"
 nframes=$(ls "$r/r0"/*.ppm 2>/dev/null | wc -l)
 for k in 1 2 3; do
     same=0 diff=

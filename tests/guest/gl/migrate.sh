@@ -20,6 +20,15 @@ for r in 0 1 2 3; do
     { "$IN/glscenes" render "$OUT/r$r"; echo "round $r rc=$?"; } 2>&1 |
         tee "$OUT/r$r.log"
 done
+# Page flips on the display: kmscube on crocus (a snapshot is taken and
+# loaded while it flips).  It stops at the first byte on its standard
+# input: give it none.
+mkfifo /tmp/kmscube-in
+exec 3<>/tmp/kmscube-in
+echo "HWGPU-KMS"
+timeout 300 kmscube -c 40 <&3 > "$OUT/kmscube.log" 2>&1
+echo "kmscube rc=$? $(grep Rendered "$OUT/kmscube.log" | tail -n1)"
+exec 3>&-
 cat /proc/sys/kernel/tainted > "$OUT/tainted-after"
 cat /sys/kernel/debug/dri/0/i915_wedged > "$OUT/wedged" 2>/dev/null ||
     { mount -t debugfs none /sys/kernel/debug 2>/dev/null;
