@@ -641,6 +641,7 @@ static int intel_g45_post_load(void *opaque, int version_id)
     if (s->io_index & ~(G45_MMIO_SIZE - 4)) {
         error_report("intel-g45: migration stream refused: the I/O index "
                      "0x%x is outside the registers", s->io_index);
+        s->io_index = 0;
         return -EINVAL;
     }
     for (uint32_t p = 0; p < s->ap_pages; p++) {

@@ -12,7 +12,13 @@ The rule, applied in this order, each step counted on stderr:
     spec@glsl-1.10, spec@glsl-1.20, spec@!opengl es 2.0, spec@glsl-es-1.00;
  3. tests whose files the image carries (it leaves out the package's
     1.9 GB of generated_tests);
- 4. one in N (default 5) by CRC-32 of the name, to fit the test run's time.
+ 4. one in N (default 5) by CRC-32 of the name, to fit the test run's time;
+ 5. minus the tests that allocate until the guest's memory runs out
+    (EXHAUST): max-texture-size grows textures until allocation fails; in
+    the 2 GiB guest the kernel's OOM killer ends it (seen once the device
+    drew fast enough to get that far, on 2026-11-26) and the guest's CPU 0
+    stopped taking timer interrupts minutes later, with the rest of the
+    subset unrun.
 Texture sampling is included since the sampler exists (issue #13); the
 count of sampling tests (names matching SAMPLING, which catches some
 vertex tests too) is printed, and --sampling FILE lists their names, so
@@ -28,6 +34,7 @@ import xml.etree.ElementTree as ET
 
 GROUPS = re.compile(r'spec@(!opengl (1\.[0-5]|2\.[01])|glsl-1\.(10|20)|'
                     r'!opengl es 2\.0|glsl-es-1\.00)@')
+EXHAUST = {'spec@!opengl 1.1@max-texture-size'}
 SAMPLING = re.compile(r'tex|sampler|mipmap|cube|lod|shadow|bitmap|drawpix|'
                       r'copypix|sprite|fbo', re.I)
 
@@ -61,6 +68,8 @@ def main():
     sel = [t for t in sel
            if zlib.crc32(t[0].encode()) % a.every == 0]
     steps.append(('one in %d' % a.every, len(sel)))
+    sel = [t for t in sel if t[0] not in EXHAUST]
+    steps.append(('minus those exhausting memory', len(sel)))
     steps.append(('  of them texture sampling (by name)',
                   len([t for t in sel if SAMPLING.search(t[0])])))
     if a.sampling:
