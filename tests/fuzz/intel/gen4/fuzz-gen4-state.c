@@ -57,6 +57,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ptes[i] = i < 16 ? (i * 4096) | 1 : i < 24 ? 0x7ff00001 : 0;
     }
     g45_gtt_init(&gtt, ptes, 64, &fh.host);
+    /* Both GTT paths, as the input's length says: a DMA per access, or
+     * pages mapped for the command (the device's render engine). */
+    g45_gtt_direct(&gtt, size & 1);
     gen4_state_init(&s, &fh.host, &gtt);
     s.draw_work = 1u << 11;     /* bounded like the device's, only smaller */
     /* The second half of the input is guest memory. */
@@ -89,6 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             gen4_draw_dump(&s, &d, true, text, sizeof(text));
             gen4_draw(&s, &d, &stats);
         }
+        g45_gtt_unmap_all(&gtt);    /* at the end of each command */
     }
+    g45_gtt_direct(&gtt, false);
     return 0;
 }
