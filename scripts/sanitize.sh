@@ -6,7 +6,7 @@
 #       and fuzz target (the fuzz targets at their fixed budget; set
 #       HWGPU_FUZZ_RUNS for more);
 # tsan: ThreadSanitizer over the unit tests that run the engines' worker
-#       threads.
+#       threads and the pipeline on a pool of threads.
 # Speaks TAP per program; any sanitizer report fails that program.  The
 # test suite (scripts/test.sh) runs the asan part on every run.
 source "$(dirname "$0")/lib.sh"
@@ -39,7 +39,8 @@ fi
 if [ "$what" = tsan ] || [ "$what" = all ]; then
     "$HWGPU_REPO/scripts/build-standalone.sh" tsan || exit 1
     b=$(hwgpu_standalone_dir tsan)
-    for t in "$b"/tests/unit/test-g45-cs "$b"/tests/unit/test-log; do
+    for t in "$b"/tests/unit/test-g45-cs "$b"/tests/unit/test-log \
+             "$b"/tests/unit/test-gen4-draw; do
         [ -x "$t" ] && run tsan "$t"
     done
 fi

@@ -3,14 +3,16 @@
  * with `-device intel-g45,x-capture=FILE`, docs/gen4-capture.md) without
  * QEMU, and write render targets as PNG files.
  *
- *   gen4-replay [-a] [-n N] FILE PREFIX
+ *   gen4-replay [-a] [-n N] [-t THREADS] FILE PREFIX
  *
  * The render target of a draw is the surface of its pixel shader's binding
  * table entry 0 (where crocus puts colour buffer 0).  PREFIX-RRRRRRRR.png
  * holds each render target (R: its graphics address) as the last draw
  * left it; with -a, PREFIX-dNNNNN.png after every draw as well.  -n N
- * stops after N draws.  Prints the draw count and the time the pipeline
- * took, with triangles (objects) and pixels per second.
+ * stops after N draws.  -t draws on THREADS threads (0: one per host
+ * core; the default 1), as the device's render-threads property does.
+ * Prints the draw count and the time the pipeline took, with triangles
+ * (objects) and pixels per second.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -21,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hwgpu/common/pool.h"
 #include "hwgpu/intel/gen4/gen4-capture.h"
 #include "hwgpu/intel/gen4/gen4-format.h"
 #include "hwgpu/intel/gen4/gen4-pipe.h"
@@ -158,13 +161,19 @@ int main(int argc, char **argv)
     int opt;
     bool ok;
 
-    while ((opt = getopt(argc, argv, "an:")) != -1) {
+    HwgpuPool pool;
+    unsigned threads = 1;
+
+    while ((opt = getopt(argc, argv, "an:t:")) != -1) {
         switch (opt) {
         case 'a':
             t.every = true;
             break;
         case 'n':
             t.limit = strtoull(optarg, NULL, 0);
+            break;
+        case 't':
+            threads = strtoul(optarg, NULL, 0);
             break;
         default:
             goto usage;
@@ -175,6 +184,8 @@ int main(int argc, char **argv)
     }
     t.prefix = argv[optind + 1];
     gen4_replay_init(&r);
+    hwgpu_pool_init(&pool, threads, NULL);
+    r.state.pool = pool.size > 1 ? &pool : NULL;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     ok = gen4_replay_file(&r, argv[optind], after, &t, &why);
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -193,13 +204,16 @@ int main(int argc, char **argv)
         }
     }
     s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("%llu draws, %llu commands in %.3f s: %.0f objects/s, "
-           "%.2f Mpixels/s\n", (unsigned long long)r.draws,
-           (unsigned long long)r.commands, s, r.stats.objects / s,
+    printf("%llu draws, %llu commands in %.3f s on %u thread%s: "
+           "%.0f objects/s, %.2f Mpixels/s\n", (unsigned long long)r.draws,
+           (unsigned long long)r.commands, s, pool.size,
+           pool.size > 1 ? "s" : "", r.stats.objects / s,
            r.stats.pixels / s / 1e6);
     gen4_replay_free(&r);
+    hwgpu_pool_destroy(&pool);
     return ok ? 0 : 1;
 usage:
-    fprintf(stderr, "usage: gen4-replay [-a] [-n N] FILE PREFIX\n");
+    fprintf(stderr, "usage: gen4-replay [-a] [-n N] [-t THREADS] FILE "
+            "PREFIX\n");
     return 2;
 }

@@ -500,6 +500,12 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
         error_setg(errp, "intel-g45: malformed register table");
         return;
     }
+    if (s->render_threads > HWGPU_POOL_MAX) {
+        error_setg(errp, "intel-g45: render-threads must be at most %d",
+                   HWGPU_POOL_MAX);
+        return;
+    }
+    g45_set_render_threads(&s->core, s->render_threads);
     if (s->capture && !g45_capture_start(&s->core, s->capture,
                                          s->capture_draws)) {
         error_setg_errno(errp, errno, "intel-g45: cannot create %s",
@@ -676,6 +682,8 @@ static const VMStateDescription vmstate_intel_g45 = {
 static const Property intel_g45_properties[] = {
     DEFINE_PROP_UINT32("aperture-mb", IntelG45State, aperture_mb, 256),
     DEFINE_PROP_UINT32("stolen-mb", IntelG45State, stolen_mb, 32),
+    /* Threads drawing each draw's screen bands; 0: one per host core. */
+    DEFINE_PROP_UINT32("render-threads", IntelG45State, render_threads, 0),
     /* Debugging: record the 3D work for tools/gen4-replay (docs/gen4-capture.md). */
     DEFINE_PROP_STRING("x-capture", IntelG45State, capture),
     DEFINE_PROP_UINT64("x-capture-draws", IntelG45State, capture_draws, 0),

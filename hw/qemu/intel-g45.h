@@ -65,6 +65,7 @@ struct IntelG45State {
     uint32_t aperture_mb;
     char *capture;              /* x-capture: record the 3D work here */
     uint64_t capture_draws;     /* x-capture-draws: at most this many */
+    uint32_t render_threads;    /* render-threads: 0, one per host core */
     uint32_t stolen_mb;
     qemu_edid_info edid_info;
     uint8_t edid[256];

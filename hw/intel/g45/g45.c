@@ -255,10 +255,25 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
     return true;
 }
 
+void g45_set_render_threads(G45 *g, unsigned n)
+{
+    if (g->pool) {
+        hwgpu_pool_destroy(g->pool);
+        g_clear_pointer(&g->pool, g_free);
+    }
+    g->pool = g_new0(HwgpuPool, 1);
+    hwgpu_pool_init(g->pool, n, g->host);
+    g->gen4.pool = g->pool->size > 1 ? g->pool : NULL;
+}
+
 void g45_destroy(G45 *g)
 {
     g45_engine_destroy(&g->rcs);
     g45_engine_destroy(&g->bsd);
+    if (g->pool) {
+        hwgpu_pool_destroy(g->pool);
+        g_clear_pointer(&g->pool, g_free);
+    }
     hwgpu_regfile_destroy(&g->regs);
     hwgpu_mutex_destroy(&g->reg_q_lock);
     g_free(g->draw);

@@ -134,13 +134,30 @@ void gen4_capture_draw_end(Gen4Capture *c)
 
 /* ---- replay ---- */
 
+/* The page of page number pn (created zeroed when `make`), lock held. */
+static uint8_t *replay_page(Gen4Replay *r, uint64_t pn, bool make)
+{
+    uint8_t *pg = g_hash_table_lookup(r->pages, &pn);
+
+    if (!pg && make) {
+        uint64_t *key = g_new(uint64_t, 1);
+
+        *key = pn;
+        pg = g_malloc0(PAGE);
+        g_hash_table_insert(r->pages, key, pg);
+    }
+    return pg;
+}
+
+/* Pool threads of the pipeline come here at once: one lock. */
 static bool mem_access(Gen4Replay *r, uint64_t addr, uint8_t *rbuf,
                        const uint8_t *wbuf, size_t len)
 {
+    hwgpu_mutex_lock(&r->lock);
     while (len) {
         uint64_t pn = addr / PAGE;
         size_t off = addr % PAGE, n = MIN(len, PAGE - off);
-        uint8_t *pg = g_hash_table_lookup(r->pages, &pn);
+        uint8_t *pg = replay_page(r, pn, !rbuf);
 
         if (rbuf) {
             if (pg) {
@@ -150,20 +167,31 @@ static bool mem_access(Gen4Replay *r, uint64_t addr, uint8_t *rbuf,
             }
             rbuf += n;
         } else {
-            if (!pg) {
-                uint64_t *key = g_new(uint64_t, 1);
-
-                *key = pn;
-                pg = g_malloc0(PAGE);
-                g_hash_table_insert(r->pages, key, pg);
-            }
             memcpy(pg + off, wbuf, n);
             wbuf += n;
         }
         addr += n;
         len -= n;
     }
+    hwgpu_mutex_unlock(&r->lock);
     return true;
+}
+
+/* Direct access: pages stay until the replay ends (created on demand). */
+static void *replay_map_page(void *opaque, uint64_t page, void **handle)
+{
+    Gen4Replay *r = opaque;
+    uint8_t *pg;
+
+    hwgpu_mutex_lock(&r->lock);
+    pg = replay_page(r, page / PAGE, true);
+    hwgpu_mutex_unlock(&r->lock);
+    *handle = pg;
+    return pg;
+}
+
+static void replay_unmap_page(void *opaque, void *handle, bool written)
+{
 }
 
 static bool replay_read(void *opaque, uint64_t addr, void *buf, size_t len)
@@ -192,6 +220,9 @@ void gen4_replay_init(Gen4Replay *r)
     r->host.dma_read = replay_read;
     r->host.dma_write = replay_write;
     r->host.log = replay_log;
+    r->host.map_page = replay_map_page;
+    r->host.unmap_page = replay_unmap_page;
+    hwgpu_mutex_init(&r->lock);
     r->pages = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
                                      g_free);
     r->ptes = g_new(uint32_t, GTT_ENTRIES);
@@ -199,6 +230,7 @@ void gen4_replay_init(Gen4Replay *r)
         r->ptes[i] = (i << 12) | G45_PTE_VALID;
     }
     g45_gtt_init(&r->gtt, r->ptes, GTT_ENTRIES, &r->host);
+    g45_gtt_direct(&r->gtt, true);
     gen4_state_init(&r->state, &r->host, &r->gtt);
     r->draw = g_new0(Gen4Draw, 1);
 }
@@ -206,6 +238,7 @@ void gen4_replay_init(Gen4Replay *r)
 void gen4_replay_free(Gen4Replay *r)
 {
     g_hash_table_destroy(r->pages);
+    hwgpu_mutex_destroy(&r->lock);
     g_free(r->ptes);
     g_free(r->draw);
 }
@@ -270,6 +303,7 @@ bool gen4_replay_file(Gen4Replay *r, const char *path,
             }
             gen4_draw_snapshot(&r->state, prim, r->draw);
             gen4_draw(&r->state, r->draw, &r->stats);
+            g45_gtt_unmap_all(&r->gtt);
             r->draws++;
             have_prim = false;
             if (after) {

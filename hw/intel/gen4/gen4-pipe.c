@@ -56,7 +56,7 @@ static void collect(void *opaque, const Gen4Vertex *v)
 
 typedef struct Raster {
     Gen4Sf sf;
-    Gen4Wm wm;
+    Gen4WmBin wm;
     Gen4Clip clip;
     Gen4Provoking pv;
     Gen4DrawStats *stats;
@@ -100,7 +100,7 @@ static void object(void *opaque, const Gen4Object *o)
     if (!gen4_sf_object(&r->sf, o, b->vue, b->vue_dw, b->topology, &so)) {
         return;
     }
-    gen4_wm_object(&r->wm, &so, r->sf.pue, r->sf.pue_entry_rows);
+    gen4_wm_bin_object(&r->wm, &so, r->sf.pue, r->sf.pue_entry_rows);
 }
 
 /*
@@ -181,19 +181,19 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
         .line = g45_sf_state_line_provoking_vertex(d->unit[GEN4_SF]),
     };
     gen4_sf_begin(&r.sf, s, d);
-    gen4_wm_begin(&r.wm, s, d);
+    gen4_wm_bin_begin(&r.wm, s, d);
     gen4_clip_begin(&r.clip, s, d, vue_dw);
     walk(&r, vue, vue_dw, pstart, pend, ptopo, topology, nv, true);
     stats->clip_threads += r.clip.threads;
     stats->clip_discarded += r.clip.discarded;
     stats->errors += r.clip.errors;
     gen4_clip_end(&r.clip);
+    gen4_wm_bin_end(&r.wm);
     stats->culled += r.sf.culled;
     stats->sf_threads += r.sf.threads;
     stats->ps_threads += r.wm.threads;
     stats->pixels += r.wm.pixels;
     stats->errors += r.sf.errors + r.wm.errors;
-    gen4_wm_end(&r.wm);
     gen4_sf_end(&r.sf);
     gen4_urb_out_free(&gs);
     g_free(vs.vue);

@@ -94,7 +94,10 @@ void gen4_state_init(Gen4State *s, const HwgpuHost *host, G45Gtt *gtt)
 
 void gen4_state_reset(Gen4State *s)
 {
+    struct HwgpuPool *pool = s->pool;
+
     gen4_state_init(s, s->host, s->gtt);
+    s->pool = pool;             /* the device's, not the guest's state */
 }
 
 /* Migration: every kept packet fits its slot. */
@@ -342,19 +345,33 @@ const uint32_t *gen4_surface(Gen4State *s, const Gen4Draw *d,
     return c->surf[bti];
 }
 
+void gen4_work_refill(Gen4State *s)
+{
+    uint64_t left = __atomic_load_n(s->work_pool, __ATOMIC_RELAXED);
+    uint64_t take;
+
+    do {
+        take = MIN(left, GEN4_WORK_CHUNK);
+    } while (take && !__atomic_compare_exchange_n(s->work_pool, &left,
+                                                  left - take, true,
+                                                  __ATOMIC_RELAXED,
+                                                  __ATOMIC_RELAXED));
+    s->work_left += take;
+}
+
 bool gen4_run_thread(Gen4State *s, G4EuThread *t, const G4EuProgram *p,
                      const G4EuEnv *env, uint64_t budget)
 {
     uint64_t before = t->executed, ran;
     G4EuStop stop;
 
-    if (!s->work_left) {
+    if (!gen4_work(s)) {
         return false;
     }
     stop = g4_eu_run(t, p, env, MIN(budget, s->work_left));
     ran = t->executed - before;
     s->work_left -= MIN(ran, s->work_left);
-    if (!s->work_left) {
+    if (!gen4_work(s)) {
         HWGPU_GUEST_ERROR(s->host, "gen4: a draw ran %llu EU instructions; "
                           "the rest of it is dropped",
                           (unsigned long long)s->draw_work);

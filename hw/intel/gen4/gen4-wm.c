@@ -422,6 +422,8 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     memset(wm, 0, sizeof(*wm));
     wm->s = s;
     wm->d = d;
+    wm->band_y0 = INT32_MIN;
+    wm->band_y1 = INT32_MAX;
     wm->wm = d->unit[GEN4_WM];
     gen4_surfaces_init_ps(&wm->surfaces, d);
     gen4_depth_begin(&wm->depth, s, d);
@@ -544,7 +546,7 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
            g45_wm_state_per_thread_scratch_space(w);
     r[4] = btp ? g45_3dstate_binding_table_pointers_ps_binding_table(btp) : 0;
     r[5] = g45_wm_state_scratch_space_base(w);
-    r[6] = (uint32_t)(wm->threads & 0xffffff);
+    r[6] = wm->band_threads++ & 0xffffff;
     r = g4_eu_grf_ud(t, 1);
     /*
      * Xstart/Ystart, the start vertex (§8.5 PS payload R1.0/R1.1) in the
@@ -620,7 +622,7 @@ static void dispatch(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     bool en8 = g45_wm_state_dispatch_8(wm->wm);
     bool en16 = g45_wm_state_dispatch_16(wm->wm);
 
-    while (n && wm->s->work_left) {
+    while (n && gen4_work(wm->s)) {
         bool simd16 = en16 && (n > 2 || !en8);
         unsigned k = MIN(n, simd16 ? 4u : 2u);
 
@@ -840,12 +842,14 @@ static void wm_line(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     int32_t clip[4] = { MAX(o->clip[0], 0), MAX(o->clip[1], 0), o->clip[2],
                         o->clip[3] };
     int a = o->reversed ? 1 : 0, b = 1 - a;   /* the line's own direction */
-    uint64_t budget = wm->s->work_left;
+    uint64_t budget;
 
     if (!o->continue_stipple) {
         wm->line_count = 0;     /* a new primitive, or a list's segment */
     }
     wm->aa_object = wm->line_aa;
+    gen4_work(wm->s);
+    budget = wm->s->work_left;
     if (wm->line_aa) {
         aa_line(wm, o, a, b, clip, &budget, &lp);
     } else if (o->line_width == 0) {
@@ -858,7 +862,7 @@ static void wm_line(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                         &lp);
     }
     wm->s->work_left = budget;
-    for (guint k = 0; k < lp.subspans->len && wm->s->work_left; k++) {
+    for (guint k = 0; k < lp.subspans->len && gen4_work(wm->s); k++) {
         Subspan ss = g_array_index(lp.subspans, Subspan, k);
 
         if (!wm->late_depth || !shade) {
@@ -886,7 +890,7 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     Subspan batch[64];
     unsigned n = 0;
     int32_t x0, y0, x1, y1;
-
+    Gen4SetupObj banded;
     bool shade = wm->prog && g45_wm_state_thread_dispatch_enable(wm->wm);
     bool stipple = wm->stipple && o->poly_stipple &&
                    o->type == GEN4_OBJ_TRIANGLE;
@@ -899,6 +903,17 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         !g45_wm_state_dispatch_16(wm->wm)) {
         HWGPU_GUEST_ERROR(wm->s->host, "gen4 WM: no dispatch size enabled");
         return;
+    }
+    /* Only the rows of the band (subspans never straddle one: bands
+     * start on even rows). */
+    if (o->clip[1] < wm->band_y0 || o->clip[3] > wm->band_y1) {
+        banded = *o;
+        banded.clip[1] = MAX(o->clip[1], wm->band_y0);
+        banded.clip[3] = MIN(o->clip[3], wm->band_y1);
+        if (banded.clip[1] > banded.clip[3]) {
+            return;
+        }
+        o = &banded;
     }
     depth_plane(wm, o, pue, pue_rows);
     wm->aa_object = false;
@@ -915,8 +930,8 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     y0 = MAX(y0, o->clip[1]) & ~1;
     x1 = MIN(x1, o->clip[2]);
     y1 = MIN(y1, o->clip[3]);
-    for (int32_t y = y0; y <= y1 && wm->s->work_left; y += 2) {
-        for (int32_t x = x0; x <= x1 && wm->s->work_left; x += 2) {
+    for (int32_t y = y0; y <= y1 && gen4_work(wm->s); y += 2) {
+        for (int32_t x = x0; x <= x1 && gen4_work(wm->s); x += 2) {
             uint8_t m = 0;
 
             wm->s->work_left--;         /* testing a subspan is work too */

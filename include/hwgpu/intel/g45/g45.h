@@ -7,6 +7,7 @@
 #ifndef HWGPU_INTEL_G45_H
 #define HWGPU_INTEL_G45_H
 
+#include "hwgpu/common/pool.h"
 #include "hwgpu/common/regfile.h"
 #include "hwgpu/intel/g45/g45-regs.h"
 #include "hwgpu/intel/common/gtt.h"
@@ -31,6 +32,9 @@ typedef struct G45 {
     Gen4State gen4;
     G45Gtt gtt3d;
     Gen4Capture capture;
+    /* The threads the pipeline draws its screen bands on (with the
+     * render ring's thread), from g45_set_render_threads. */
+    HwgpuPool *pool;
     Gen4Draw *draw;             /* the snapshot of the current draw */
     Gen4DrawStats draw_stats;   /* what the pipeline did, all draws */
     const HwgpuHost *host;
@@ -60,6 +64,11 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
  * Call before the guest runs.
  */
 bool g45_capture_start(G45 *g, const char *path, uint64_t max_draws);
+/*
+ * Draw on n threads (the render ring's thread included; 0: one per host
+ * core, 1: that thread alone).  Call before the engines start.
+ */
+void g45_set_render_threads(G45 *g, unsigned n);
 
 void g45_destroy(G45 *g);
 void g45_reset(G45 *g);

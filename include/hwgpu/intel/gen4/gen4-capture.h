@@ -16,6 +16,7 @@
 
 #include <glib.h>
 
+#include "hwgpu/common/thread.h"
 #include "hwgpu/intel/common/gtt.h"
 #include "hwgpu/intel/gen4/gen4-state.h"
 #include "hwgpu/intel/gen4/gen4-pipe.h"
@@ -60,6 +61,7 @@ void gen4_capture_draw_end(Gen4Capture *c);
 typedef struct Gen4Replay {
     HwgpuHost host;
     GHashTable *pages;      /* page number -> 4 KiB */
+    HwgpuMutex lock;        /* of pages (the pipeline's pool threads) */
     uint32_t *ptes;         /* identity: graphics address = "physical" */
     G45Gtt gtt;
     Gen4State state;

@@ -81,6 +81,16 @@ typedef struct Gen4State {
      */
     uint64_t work_left;
     uint64_t draw_work;         /* each draw's budget: GEN4_DRAW_WORK */
+    /*
+     * A copy of the state that one of the windower's pool threads uses
+     * (gen4-wm-bin.c) draws on the draw's budget here: its work_left is
+     * refilled from *work_pool a chunk at a time (gen4_work).  NULL: the
+     * budget is work_left alone.
+     */
+    uint64_t *work_pool;
+    /* Threads the windower draws a draw's screen bands on; NULL: the
+     * calling thread alone. */
+    struct HwgpuPool *pool;
     /* Samples that passed depth and stencil with statistics on (§8). */
     uint64_t ps_depth_count;
 } Gen4State;
@@ -90,6 +100,19 @@ const char *gen4_state_check(const Gen4State *s);
 
 /* Instructions one draw may run in all its threads. */
 #define GEN4_DRAW_WORK          (1ull << 26)
+/* What a pool thread takes from the draw's budget at a time. */
+#define GEN4_WORK_CHUNK         (1ull << 19)
+
+void gen4_work_refill(Gen4State *s);
+
+/* Whether the draw may still do work (refilling a pool thread's share). */
+static inline bool gen4_work(Gen4State *s)
+{
+    if (s->work_pool && s->work_left < GEN4_WORK_CHUNK / 2) {
+        gen4_work_refill(s);
+    }
+    return s->work_left != 0;
+}
 
 /*
  * Run an EU thread within its own budget and the draw's; false when it did

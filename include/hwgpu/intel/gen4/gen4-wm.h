@@ -90,6 +90,14 @@ typedef struct Gen4Wm {
     uint32_t stipple_rows[32], stipple_x, stipple_y;
     float z0, dzdx, dzdy, zx0, zy0;
     bool back;
+    /*
+     * The screen band this windower draws: rows band_y0 .. band_y1
+     * (gen4-wm-bin.c; the whole surface unless a band is set), and the
+     * PS threads it dispatched there (their R0.6 counter), so that a
+     * pixel's thread does not depend on which pool thread drew the band.
+     */
+    int32_t band_y0, band_y1;
+    uint32_t band_threads;
 } Gen4Wm;
 
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d);
@@ -101,5 +109,46 @@ void gen4_wm_end(Gen4Wm *wm);
  */
 void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                     uint32_t pue_rows);
+
+/*
+ * The windower on the state's pool (gen4-wm-bin.c): the SF stage's
+ * objects, with their PUEs, are held in submission order, then the
+ * surface is cut into bands of GEN4_WM_BAND_ROWS rows and the pool's
+ * threads draw the bands, each every held object that reaches it, in
+ * order.  A pixel belongs to one band and its band's objects come in
+ * order, so the pixels are the same whatever the number of threads.
+ * Stippled lines (whose stipple counter runs along the whole line) make
+ * the whole surface one band.
+ */
+#define GEN4_WM_BAND_ROWS       32
+/* Objects held before the bands are drawn (then the next ones). */
+#define GEN4_WM_BIN_OBJECTS     4096
+
+typedef struct Gen4WmSlot Gen4WmSlot;
+
+typedef struct Gen4WmBin {
+    Gen4State *s;
+    const Gen4Draw *d;
+    unsigned nslots;            /* the pool's threads (1: no pool) */
+    Gen4WmSlot *slot;
+    /* The held objects, their PUEs and the rows each may reach. */
+    Gen4SetupObj *obj;
+    uint8_t *pue;
+    int32_t *ylo, *yhi;
+    uint32_t n, cap, pue_rows;
+    size_t pue_bytes;
+    int32_t first_band;         /* of the held objects */
+    bool one_band;              /* line stipple on */
+    uint32_t line_count;        /* the stipple counter between flushes */
+    uint64_t work_pool;         /* the draw's budget, while bands run */
+    uint64_t threads, pixels, errors;
+} Gen4WmBin;
+
+void gen4_wm_bin_begin(Gen4WmBin *b, Gen4State *s, const Gen4Draw *d);
+/* Hold object o (its PUE: pue_rows 256-bit rows), drawing when full. */
+void gen4_wm_bin_object(Gen4WmBin *b, const Gen4SetupObj *o,
+                        const uint8_t *pue, uint32_t pue_rows);
+/* Draw what is held, then free the windowers. */
+void gen4_wm_bin_end(Gen4WmBin *b);
 
 #endif

@@ -33,6 +33,8 @@ static G45Gtt gtt;
 static Gen4State st;
 /* When set, every packet fed is also recorded (capture tests). */
 static Gen4Capture *gen4t_cap;
+/* The pool the pipeline draws on (Gen4State.pool); NULL: none. */
+static struct HwgpuPool *gen4t_pool;
 
 static inline void gen4t_setup(void)
 {
@@ -49,6 +51,7 @@ static inline void gen4t_setup(void)
     }
     g45_gtt_init(&gtt, gen4t_ptes, G_N_ELEMENTS(gen4t_ptes), &fh.host);
     gen4_state_init(&st, &fh.host, &gtt);
+    st.pool = gen4t_pool;
 }
 
 /* One packet (its full length from its header); true for a draw. */
