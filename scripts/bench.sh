@@ -124,8 +124,10 @@ for s in $(sed -n 's/^crocus scene [0-9]* \([a-z_]*\) .*/\1/p' "$d/result/run.lo
         "$(sed -n "s/^crocus scene [0-9]* $s .*ms=\([0-9.]*\).*/\1/p" "$d/result/run.log")" \
         "$(sed -n "s/^llvmpipe scene [0-9]* $s .*ms=\([0-9.]*\).*/\1/p" "$d/result/run.log")"
 done
-echo "replay of kmscube's first 70 draws (1024x768) without QEMU:"
-"$HWGPU_STANDALONE_BUILD/tools/gen4-replay" "$d/kmscube.cap" "$d/replay" | tail -n1
+echo "replay of kmscube's first 70 draws (1024x768) without QEMU, on 1 thread and on every host core:"
+for t in 1 0; do
+    "$HWGPU_STANDALONE_BUILD/tools/gen4-replay" -t $t "$d/kmscube.cap" "$d/replay" | tail -n1
+done
 rm -rf "$d"
 
 # 5. Migration of the GL guest while crocus draws (tests/guest/migrate-test.sh):

@@ -151,6 +151,14 @@ png=$(ls "$cap"/replay-*.png 2>/dev/null | head -n1)
 vs_crocus=$(/usr/bin/python3 "$HWGPU_REPO/tests/guest/gl/compare.py" --png "$png" "$cap/result/f/04-blend.ppm" 2>&1)
 vs_llvm=$(/usr/bin/python3 "$HWGPU_REPO/tests/guest/gl/compare.py" --png "$png" "$r/llvmpipe/04-blend.ppm" 2>&1)
 check "the replay equals crocus's frame ($vs_crocus)" grep -q '^exact=100.00%' <<<"$vs_crocus"
+# The pipeline on a pool of threads (the device's render-threads): the
+# same render target, byte for byte, on 1, 2 and every host core.
+for t in 1 2 0; do
+    "$replay" -t $t "$cap/blend.cap" "$cap/t$t" >"$cap/t$t.txt" 2>&1
+done
+sums=$(for t in 1 2 0; do cat "$cap"/t$t-*.png | md5sum; done | sort -u | wc -l)
+check "the replay's pixels are the same on 1, 2 and $(nproc) threads ($(tail -qn1 "$cap"/t1.txt "$cap"/t0.txt | sed 's/.* on //' | tr '\n' ' '))" \
+    [ "$sums" = 1 -a -n "$(ls "$cap"/t0-*.png 2>/dev/null)" ]
 check "the replay matches llvmpipe's frame ($vs_llvm)" \
     awk -v c="$(sed -n 's/.*close=\([0-9.]*\)%.*/\1/p' <<<"$vs_llvm")" 'BEGIN {exit !(c >= 99)}'
 
