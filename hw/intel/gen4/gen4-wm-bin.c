@@ -105,6 +105,7 @@ static void band_task(void *opaque, unsigned task, unsigned slot)
     wm->band_y0 = y0;
     wm->band_y1 = y1;
     wm->band_threads = 0;
+    wm->scratch_slot = slot;
     for (uint32_t i = 0; i < b->n && gen4_work(&w->s); i++) {
         if (b->yhi[i] >= y0 && b->ylo[i] <= y1) {
             gen4_wm_object(wm, &b->obj[i], b->pue + i * pue_size,

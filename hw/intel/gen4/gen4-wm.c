@@ -545,7 +545,9 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     r[3] = g45_wm_state_sampler_state_pointer(w) |
            g45_wm_state_per_thread_scratch_space(w);
     r[4] = btp ? g45_3dstate_binding_table_pointers_ps_binding_table(btp) : 0;
-    r[5] = g45_wm_state_scratch_space_base(w);
+    r[5] = g45_wm_state_scratch_space_base(w) +
+           wm->scratch_slot *
+           (1024u << MIN(g45_wm_state_per_thread_scratch_space(w), 11u));
     r[6] = wm->band_threads++ & 0xffffff;
     r = g4_eu_grf_ud(t, 1);
     /*

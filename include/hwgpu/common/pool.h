@@ -24,8 +24,12 @@
 #include "hwgpu/common/host.h"
 #include "hwgpu/common/thread.h"
 
-/* Threads a pool may have, its submitter included. */
-#define HWGPU_POOL_MAX      64
+/*
+ * Threads a pool may have, its submitter included.  Each is one hardware
+ * thread to the guest's shaders, with its own scratch slot: the G45 has
+ * 32 VS and 50 PS threads (crocus sizes scratch buffers by those).
+ */
+#define HWGPU_POOL_MAX      32
 
 /* Task `task` of a job, on thread `slot` (0: the submitter; < size). */
 typedef void HwgpuPoolFn(void *opaque, unsigned task, unsigned slot);

@@ -98,6 +98,12 @@ typedef struct Gen4Wm {
      */
     int32_t band_y0, band_y1;
     uint32_t band_threads;
+    /*
+     * The hardware thread slot its PS threads run in (the pool thread):
+     * their scratch space is slot x the per-thread size from the base
+     * (R0.5), so threads that run at once never share scratch.
+     */
+    uint32_t scratch_slot;
 } Gen4Wm;
 
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d);
