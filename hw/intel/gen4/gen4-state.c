@@ -359,6 +359,32 @@ void gen4_work_refill(Gen4State *s)
     s->work_left += take;
 }
 
+void gen4_state_fork(Gen4State *fork, G45Gtt *gtt, const Gen4State *s,
+                     uint64_t *work_pool)
+{
+    *fork = *s;
+    *gtt = *s->gtt;
+    memset(gtt->maps, 0, sizeof(gtt->maps));
+    gtt->bad_accesses = 0;
+    gtt->maps_made = 0;
+    fork->gtt = gtt;
+    fork->work_left = 0;
+    fork->work_pool = work_pool;
+    fork->ps_depth_count = 0;
+}
+
+void gen4_state_join(Gen4State *s, Gen4State *fork)
+{
+    s->work_left += fork->work_left;
+    s->ps_depth_count += fork->ps_depth_count;
+    s->gtt->bad_accesses += fork->gtt->bad_accesses;
+    s->gtt->maps_made += fork->gtt->maps_made;
+    fork->work_left = 0;
+    fork->ps_depth_count = 0;
+    fork->gtt->bad_accesses = 0;
+    fork->gtt->maps_made = 0;
+}
+
 bool gen4_run_thread(Gen4State *s, G4EuThread *t, const G4EuProgram *p,
                      const G4EuEnv *env, uint64_t budget)
 {

@@ -11,6 +11,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "hwgpu/common/pool.h"
 #include "hwgpu/intel/gen4/gen4-vs.h"
 #include "hwgpu/intel/gen4/gen4-dp.h"
 #include "hwgpu/intel/gen4/gen4-sampler.h"
@@ -72,21 +73,228 @@ uint32_t gen4_curbe_load(Gen4State *s, const Gen4Draw *d, uint32_t *curbe)
     return rows;
 }
 
+/*
+ * What one thread of the host runs VS threads with: the kernel, CURBE,
+ * URB entries, data port and sampler.  Threads run one after the other
+ * on it, so two URB entries are enough, reused by every thread as the
+ * hardware recycles its VS entries: a handle is a 16-bit URB row offset
+ * (seed 002 §4.3), and one entry per vertex of a draw would not fit in
+ * it.  Each thread's results are copied out when it ends.
+ */
+typedef struct VsRunner {
+    Gen4State *s;
+    const Gen4Draw *d;
+    const uint32_t *vs;
+    uint32_t entry_rows, grf_start, clen, coff, rlen, roff, cr0, vs_bt;
+    uint32_t step;              /* vertices a thread: 1 (SPF) or 2 */
+    uint32_t scratch;           /* R0.5: this slot's scratch space */
+    uint32_t *curbe, curbe_rows;
+    G4EuThread *t;
+    G4EuProgram *prog;
+    G4EuEnv env;
+    Gen4Surfaces surfaces;
+    Gen4Dp dp;
+    Gen4Sampler smp;
+    G4EuUrb urb;
+    uint64_t threads, instructions;
+    uint32_t errors;
+} VsRunner;
+
+/* The URB entry size (rows) for inputs of in_dw dwords. */
+static uint32_t vs_entry_rows(const uint32_t *vs, uint32_t in_dw)
+{
+    uint32_t rows = (g45_vs_state_urb_entry_allocation_size_minus_1(vs) + 1) *
+                    2;
+
+    return MAX(rows, (in_dw + 7) / 8);
+}
+
+static void vs_runner_init(VsRunner *v, Gen4State *s, const Gen4Draw *d,
+                           uint32_t in_dw, uint32_t vs_bt, unsigned slot)
+{
+    const uint32_t *vs = d->unit[GEN4_VS];
+
+    memset(v, 0, sizeof(*v));
+    v->s = s;
+    v->d = d;
+    v->vs = vs;
+    v->vs_bt = vs_bt;
+    v->entry_rows = vs_entry_rows(vs, in_dw);
+    v->urb.host = s->host;
+    v->urb.size = 3 * v->entry_rows * 32;
+    v->urb.data = g_malloc0(v->urb.size);
+    v->curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
+    v->curbe_rows = gen4_curbe_load(s, d, v->curbe);
+    v->grf_start = g45_thread_common_dispatch_grf_start(vs);
+    v->coff = g45_thread_common_constant_urb_read_offset(vs);
+    v->clen = g45_thread_common_constant_urb_read_length(vs);
+    v->roff = g45_thread_common_urb_read_offset(vs);
+    v->rlen = g45_thread_common_urb_read_length(vs);
+    v->cr0 = gen4_thread_cr0(vs);
+    v->step = g45_thread_common_single_program_flow(vs) ? 1 : 2;
+    /* each slot (pool thread) is a hardware thread with its own scratch */
+    v->scratch = g45_thread_common_scratch_space_base(vs) +
+                 slot * (1024u << MIN(
+                     g45_thread_common_per_thread_scratch_space(vs), 11u));
+
+    g4_eu_env_init(&v->env, s->host);
+    g4_eu_math_attach(&v->env);
+    g4_eu_urb_attach(&v->env, &v->urb);
+    /* pull constants and scratch through the data port */
+    gen4_surfaces_init(&v->surfaces, d->vs_bt_addr);
+    gen4_dp_attach(&v->dp, &v->env, s, d, &v->surfaces);
+    /* vertex texture fetch: SIMD4x2 sampler messages */
+    gen4_sampler_attach(&v->smp, &v->env, s, d, &v->surfaces);
+    v->prog = gen4_kernel_load(s, d->general_base +
+                               g45_thread_common_kernel_start_pointer(vs));
+    v->t = g_new(G4EuThread, 1);
+}
+
+static void vs_runner_free(VsRunner *v)
+{
+    g_free(v->t);
+    g4_eu_program_free(v->prog);
+    g_free(v->curbe);
+    gen4_sampler_release(&v->smp);
+    g_free(v->urb.data);
+    v->t = NULL;
+    v->prog = NULL;
+    v->curbe = NULL;
+    v->urb.data = NULL;
+}
+
+/* Shade vertices first .. last - 1 (first a multiple of v->step). */
+static void vs_run(VsRunner *v, const uint32_t *in, uint32_t in_dw,
+                   uint32_t first, uint32_t last, Gen4VsOut *out)
+{
+    const uint32_t *vs = v->vs;
+    uint32_t entry_rows = v->entry_rows;
+    G4EuThread *t = v->t;
+
+    for (uint32_t i = first; i < last && gen4_work(v->s); i += v->step) {
+        bool two = v->step == 2 && i + 1 < last;
+        uint32_t h0 = 0, h1 = two ? entry_rows : 0;
+        uint32_t *r0, reg = v->grf_start;
+
+        memset(v->urb.data, 0, v->urb.size);
+        for (uint32_t k = 0; k < (two ? 2u : 1u); k++) {
+            memcpy(v->urb.data + (size_t)k * entry_rows * 32,
+                   in + (size_t)(i + k) * in_dw, in_dw * 4);
+        }
+
+        g4_eu_thread_init(t, two ? 0xff : 0x0f, v->cr0);
+        r0 = g4_eu_grf_ud(t, 0);
+        r0[0] = h0 | (i & 0x7ff) << 16;
+        r0[1] = h1 | ((two ? i + 1 : i) & 0x7ff) << 16;
+        r0[3] = g45_vs_state_sampler_state_pointer(vs) |
+                g45_thread_common_per_thread_scratch_space(vs);
+        r0[4] = v->vs_bt;
+        r0[5] = v->scratch;
+        /* the thread's number in the draw, whichever slot runs it */
+        r0[6] = (i / v->step) & 0xffffff;
+        /* CURBE rows, not interleaved. */
+        for (uint32_t c = 0; c < v->clen && reg < G4_EU_GRF_REGS; c++, reg++) {
+            if (v->coff + c < v->curbe_rows) {
+                memcpy(g4_eu_grf_ud(t, reg), v->curbe + (v->coff + c) * 8, 32);
+            }
+        }
+        /* Vertex rows, interleaved: one URB row fills two registers. */
+        for (uint32_t r = 0; r < v->rlen; r++) {
+            const uint32_t *v0 = (const uint32_t *)v->urb.data +
+                                 (h0 + v->roff + r) * 8;
+            const uint32_t *v1 = (const uint32_t *)v->urb.data +
+                                 (h1 + v->roff + r) * 8;
+
+            for (int half = 0; half < 2 && reg < G4_EU_GRF_REGS;
+                 half++, reg++) {
+                uint32_t *g = g4_eu_grf_ud(t, reg);
+
+                if (v->roff + r < entry_rows) {
+                    memcpy(g, v0 + 4 * half, 16);
+                    memcpy(g + 4, v1 + 4 * half, 16);
+                }
+            }
+        }
+        v->threads++;
+        if (!gen4_run_thread(v->s, t, v->prog, &v->env, GEN4_VS_BUDGET)) {
+            v->errors++;
+            HWGPU_GUEST_ERROR(v->s->host, "gen4 VS: thread for vertices "
+                              "%u-%u ended without EOT (ip 0x%x)", i,
+                              two ? i + 1 : i, t->ip);
+        }
+        v->instructions += t->executed;
+        memcpy(out->vue + (size_t)i * out->vue_dw, v->urb.data,
+               (size_t)(two ? 2 : 1) * entry_rows * 32);
+    }
+}
+
+/* The VS on the pool: GEN4_VS_CHUNK vertices a task. */
+typedef struct VsSlot {
+    Gen4State s;                /* the draw's state, this thread's fork */
+    G45Gtt gtt;
+    VsRunner v;
+    bool begun;
+} VsSlot;
+
+typedef struct VsJob {
+    Gen4State *s;
+    const Gen4Draw *d;
+    const uint32_t *in;
+    uint32_t in_dw, n, vs_bt;
+    Gen4VsOut *out;
+    VsSlot *slot;
+    uint64_t work_pool;
+} VsJob;
+
+static void vs_task(void *opaque, unsigned task, unsigned slot)
+{
+    VsJob *j = opaque;
+    VsSlot *w = &j->slot[slot];
+    uint32_t first = task * GEN4_VS_CHUNK;
+
+    if (!w->begun) {
+        vs_runner_init(&w->v, &w->s, j->d, j->in_dw, j->vs_bt, slot);
+        w->begun = true;
+    }
+    vs_run(&w->v, j->in, j->in_dw, first, MIN(first + GEN4_VS_CHUNK, j->n),
+           j->out);
+    g45_gtt_unmap_all(&w->gtt);
+}
+
+static void vs_on_pool(VsJob *j)
+{
+    Gen4State *s = j->s;
+    unsigned nslots = s->pool->size;
+    uint32_t ntasks = (j->n + GEN4_VS_CHUNK - 1) / GEN4_VS_CHUNK;
+
+    j->slot = g_new0(VsSlot, nslots);
+    j->work_pool = s->work_left;
+    for (unsigned k = 0; k < nslots; k++) {
+        gen4_state_fork(&j->slot[k].s, &j->slot[k].gtt, s, &j->work_pool);
+    }
+    hwgpu_pool_run(s->pool, ntasks, vs_task, j);
+    s->work_left = j->work_pool;
+    for (unsigned k = 0; k < nslots; k++) {
+        VsSlot *w = &j->slot[k];
+
+        gen4_state_join(s, &w->s);
+        if (w->begun) {
+            j->out->threads += w->v.threads;
+            j->out->instructions += w->v.instructions;
+            j->out->errors += w->v.errors;
+            vs_runner_free(&w->v);
+        }
+    }
+    g_free(j->slot);
+}
+
 bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
                    uint32_t in_dw, uint32_t n, Gen4VsOut *out)
 {
     const uint32_t *vs = d->unit[GEN4_VS];
-    uint32_t entry_rows, grf_start, clen, coff, rlen, roff;
-    uint32_t *curbe = NULL, curbe_rows;
-    G4EuThread *t;
-    G4EuProgram *prog;
-    G4EuEnv env;
-    Gen4Surfaces *surfaces;
-    Gen4Dp dp;
-    Gen4Sampler smp;
-    G4EuUrb urb;
-    uint32_t cr0, len, vs_bt = 0;
+    uint32_t len, vs_bt = 0;
     const uint32_t *btp;
+    VsRunner *v;
 
     memset(out, 0, sizeof(*out));
     btp = gen4_draw_packet(d, G45_CMD_3DSTATE_BINDING_TABLE_POINTERS, &len);
@@ -105,108 +313,27 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
         return true;
     }
 
-    /*
-     * URB entries large enough for input and output.  Threads run one at
-     * a time, so two entries are enough, reused by every thread as the
-     * hardware recycles its VS entries: a handle is a 16-bit URB row
-     * offset (seed 002 §4.3), and one entry per vertex of a draw would
-     * not fit in it.  Each thread's results are copied out when it ends.
-     */
-    entry_rows = (g45_vs_state_urb_entry_allocation_size_minus_1(vs) + 1) * 2;
-    entry_rows = MAX(entry_rows, (in_dw + 7) / 8);
-    memset(&urb, 0, sizeof(urb));
-    urb.host = s->host;
-    urb.size = 3 * entry_rows * 32;
-    urb.data = g_malloc0(urb.size);
     out->nvert = n;
-    out->vue_dw = entry_rows * 8;
+    out->vue_dw = vs_entry_rows(vs, in_dw) * 8;
     out->vue = g_new0(uint32_t, (size_t)n * out->vue_dw);
+    /* Vertices are independent: many of them are shaded on the pool (a
+     * capture's recorder sees one thread). */
+    if (s->pool && !s->gtt->touch && n > GEN4_VS_CHUNK) {
+        VsJob j = {
+            .s = s, .d = d, .in = in, .in_dw = in_dw, .n = n,
+            .vs_bt = vs_bt, .out = out,
+        };
 
-    curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
-    curbe_rows = gen4_curbe_load(s, d, curbe);
-    grf_start = g45_thread_common_dispatch_grf_start(vs);
-    coff = g45_thread_common_constant_urb_read_offset(vs);
-    clen = g45_thread_common_constant_urb_read_length(vs);
-    roff = g45_thread_common_urb_read_offset(vs);
-    rlen = g45_thread_common_urb_read_length(vs);
-    cr0 = gen4_thread_cr0(vs);
-
-    g4_eu_env_init(&env, s->host);
-    g4_eu_math_attach(&env);
-    g4_eu_urb_attach(&env, &urb);
-    /* pull constants and scratch through the data port */
-    surfaces = g_new(Gen4Surfaces, 1);
-    gen4_surfaces_init(surfaces, d->vs_bt_addr);
-    gen4_dp_attach(&dp, &env, s, d, surfaces);
-    /* vertex texture fetch: SIMD4x2 sampler messages */
-    memset(&smp, 0, sizeof(smp));
-    gen4_sampler_attach(&smp, &env, s, d, surfaces);
-    prog = gen4_kernel_load(s, d->general_base +
-                            g45_thread_common_kernel_start_pointer(vs));
-    t = g_new(G4EuThread, 1);
-
-    /* SPF kernels shade one vertex a thread, others two (SIMD4x2). */
-    for (uint32_t i = 0; i < n && s->work_left;
-         i += g45_thread_common_single_program_flow(vs) ? 1 : 2) {
-        bool two = i + 1 < n && !g45_thread_common_single_program_flow(vs);
-        uint32_t h0 = 0, h1 = two ? entry_rows : 0;
-        uint32_t *r0, reg = grf_start;
-
-        memset(urb.data, 0, urb.size);
-        for (uint32_t k = 0; k < (two ? 2u : 1u); k++) {
-            memcpy(urb.data + (size_t)k * entry_rows * 32,
-                   in + (size_t)(i + k) * in_dw, in_dw * 4);
-        }
-
-        g4_eu_thread_init(t, two ? 0xff : 0x0f, cr0);
-        r0 = g4_eu_grf_ud(t, 0);
-        r0[0] = h0 | (i & 0x7ff) << 16;
-        r0[1] = h1 | ((two ? i + 1 : i) & 0x7ff) << 16;
-        r0[3] = g45_vs_state_sampler_state_pointer(vs) |
-                g45_thread_common_per_thread_scratch_space(vs);
-        r0[4] = vs_bt;
-        r0[5] = g45_thread_common_scratch_space_base(vs);
-        r0[6] = (uint32_t)(out->threads & 0xffffff);
-        /* CURBE rows, not interleaved. */
-        for (uint32_t c = 0; c < clen && reg < G4_EU_GRF_REGS; c++, reg++) {
-            if (coff + c < curbe_rows) {
-                memcpy(g4_eu_grf_ud(t, reg), curbe + (coff + c) * 8, 32);
-            }
-        }
-        /* Vertex rows, interleaved: one URB row fills two registers. */
-        for (uint32_t r = 0; r < rlen; r++) {
-            const uint32_t *v0 = (const uint32_t *)urb.data +
-                                 (h0 + roff + r) * 8;
-            const uint32_t *v1 = (const uint32_t *)urb.data +
-                                 (h1 + roff + r) * 8;
-
-            for (int half = 0; half < 2 && reg < G4_EU_GRF_REGS;
-                 half++, reg++) {
-                uint32_t *g = g4_eu_grf_ud(t, reg);
-
-                if (roff + r < entry_rows) {
-                    memcpy(g, v0 + 4 * half, 16);
-                    memcpy(g + 4, v1 + 4 * half, 16);
-                }
-            }
-        }
-        out->threads++;
-        if (!gen4_run_thread(s, t, prog, &env, GEN4_VS_BUDGET)) {
-            out->errors++;
-            HWGPU_GUEST_ERROR(s->host, "gen4 VS: thread for vertices %u-%u "
-                              "ended without EOT (ip 0x%x)", i,
-                              two ? i + 1 : i, t->ip);
-        }
-        out->instructions += t->executed;
-        memcpy(out->vue + (size_t)i * out->vue_dw, urb.data,
-               (size_t)(two ? 2 : 1) * entry_rows * 32);
+        vs_on_pool(&j);
+        return true;
     }
-
-    g_free(t);
-    g4_eu_program_free(prog);
-    g_free(curbe);
-    gen4_sampler_release(&smp);
-    g_free(surfaces);
-    g_free(urb.data);
+    v = g_new(VsRunner, 1);
+    vs_runner_init(v, s, d, in_dw, vs_bt, 0);
+    vs_run(v, in, in_dw, 0, n, out);
+    out->threads = v->threads;
+    out->instructions = v->instructions;
+    out->errors = v->errors;
+    vs_runner_free(v);
+    g_free(v);
     return true;
 }

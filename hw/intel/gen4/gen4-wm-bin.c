@@ -68,22 +68,6 @@ static int32_t band_of(int32_t y)
     return y / GEN4_WM_BAND_ROWS;
 }
 
-/* Slot w's windower for this flush: its state copied from the draw's. */
-static void slot_prepare(Gen4WmBin *b, Gen4WmSlot *w)
-{
-    const G45Gtt *gtt = b->s->gtt;
-
-    w->s = *b->s;
-    w->s.gtt = &w->gtt;
-    w->s.work_left = 0;
-    w->s.work_pool = &b->work_pool;
-    w->s.ps_depth_count = 0;
-    w->gtt = *gtt;
-    memset(w->gtt.maps, 0, sizeof(w->gtt.maps));
-    w->gtt.bad_accesses = 0;
-    w->gtt.maps_made = 0;
-}
-
 static void band_task(void *opaque, unsigned task, unsigned slot)
 {
     Gen4WmBin *b = opaque;
@@ -143,9 +127,8 @@ static void flush(Gen4WmBin *b)
     b->first_band = band_of(lo);
     nbands = b->one_band ? 1 : (unsigned)(band_of(hi) - b->first_band + 1);
     b->work_pool = s->work_left;
-    s->work_left = 0;
     for (unsigned k = 0; k < nslots; k++) {
-        slot_prepare(b, &b->slot[k]);
+        gen4_state_fork(&b->slot[k].s, &b->slot[k].gtt, s, &b->work_pool);
     }
     if (serial) {
         for (unsigned t = 0; t < nbands; t++) {
@@ -158,12 +141,7 @@ static void flush(Gen4WmBin *b)
      * the state */
     s->work_left = b->work_pool;
     for (unsigned k = 0; k < nslots; k++) {
-        Gen4WmSlot *w = &b->slot[k];
-
-        s->work_left += w->s.work_left;
-        s->ps_depth_count += w->s.ps_depth_count;
-        s->gtt->bad_accesses += w->gtt.bad_accesses;
-        s->gtt->maps_made += w->gtt.maps_made;
+        gen4_state_join(s, &b->slot[k].s);
     }
     b->n = 0;
 }

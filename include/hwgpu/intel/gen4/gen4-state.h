@@ -105,6 +105,18 @@ const char *gen4_state_check(const Gen4State *s);
 
 void gen4_work_refill(Gen4State *s);
 
+/*
+ * Work of a draw on the pool: each pool thread runs on a fork of the state
+ * (gen4_state_fork: its own GTT view `gtt`, nothing mapped, an empty
+ * budget that refills from *work_pool), and the forks' results go back
+ * with gen4_state_join (the budget they did not use, PS_DEPTH_COUNT, the
+ * GTT's counts).  The caller moves s->work_left into *work_pool before
+ * the pool runs and back after, the joins adding to it.
+ */
+void gen4_state_fork(Gen4State *fork, G45Gtt *gtt, const Gen4State *s,
+                     uint64_t *work_pool);
+void gen4_state_join(Gen4State *s, Gen4State *fork);
+
 /* Whether the draw may still do work (refilling a pool thread's share). */
 static inline bool gen4_work(Gen4State *s)
 {

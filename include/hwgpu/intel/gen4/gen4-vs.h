@@ -27,6 +27,11 @@
 
 /* Instructions one VS thread may run before it is stopped. */
 #define GEN4_VS_BUDGET          (1u << 20)
+/*
+ * Vertices a task of the pool shades (even: SIMD4x2 pairs are the same
+ * as on one thread); draws with more are shaded on the state's pool.
+ */
+#define GEN4_VS_CHUNK           256
 /* Bytes of kernel fetched per draw (the kernel's end is not known). */
 #define GEN4_KERNEL_MAX_BYTES   (64u * 1024)
 /* CURBE: CONSTANT_BUFFER length is 6 bits of 512-bit units. */

@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "hwgpu/common/pool.h"
 #include "hwgpu/intel/gen4/gen4-vs.h"
 #include "gen4-test.h"
 
@@ -139,6 +140,59 @@ static void test_many_vertices(void)
     g_free(in);
 }
 
+/*
+ * On the pool (GEN4_VS_CHUNK vertices a task): the same VUEs, byte for
+ * byte, with no pool and pools of 1, 2 and every host core - the thread
+ * number each thread sees in R0.6 included (the kernel writes it into
+ * its first vertex's fourth component).
+ */
+static void shade_on(HwgpuPool *pool, uint32_t n, const uint32_t *in,
+                     Gen4VsOut *out)
+{
+    setup(true);
+    st.pool = pool;
+    gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+               "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
+               "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
+               "mov(1) m3.3<1>UD g0.6<0,1,0>UD { align1 nomask };\n"
+               "send(8) 1 null null urb 0 interleave complete mlen 3 "
+               "rlen 0 { align1 EOT };\n");
+    g_assert_true(gen4_vs_shade(&st, &dr, in, 16, n, out));
+    st.pool = NULL;
+    g_assert_cmpuint(out->errors, ==, 0);
+    g_assert_cmpuint(out->threads, ==, (n + 1) / 2);
+}
+
+static void test_pool_same_vertices(void)
+{
+    enum { N = 5001 };
+    unsigned sizes[] = { 1, 2, hwgpu_pool_host_cores() };
+    uint32_t *in = g_new0(uint32_t, (size_t)N * 16);
+    Gen4VsOut ref, out;
+
+    for (uint32_t v = 0; v < N; v++) {
+        for (int c = 0; c < 8; c++) {
+            in[v * 16 + c] = hwgpu_f2u(v * 0.37f + c);
+        }
+    }
+    shade_on(NULL, N, in, &ref);
+    /* thread 1000 shades vertices 2000 and 2001 */
+    g_assert_cmpuint(ref.vue[2000 * ref.vue_dw + 7], ==, 1000);
+    for (unsigned i = 0; i < G_N_ELEMENTS(sizes); i++) {
+        HwgpuPool pool;
+
+        hwgpu_pool_init(&pool, sizes[i], NULL);
+        shade_on(&pool, N, in, &out);
+        g_assert_cmpuint(out.vue_dw, ==, ref.vue_dw);
+        g_assert_cmpmem(out.vue, (size_t)N * out.vue_dw * 4, ref.vue,
+                        (size_t)N * ref.vue_dw * 4);
+        g_free(out.vue);
+        hwgpu_pool_destroy(&pool);
+    }
+    g_free(ref.vue);
+    g_free(in);
+}
+
 static void test_disabled_passes_through(void)
 {
     Gen4VsOut out;
@@ -170,6 +224,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gen4-vs/shade", test_shade);
     g_test_add_func("/gen4-vs/many-vertices", test_many_vertices);
+    g_test_add_func("/gen4-vs/pool-same-vertices", test_pool_same_vertices);
     g_test_add_func("/gen4-vs/disabled", test_disabled_passes_through);
     g_test_add_func("/gen4-vs/no-eot", test_no_eot);
     return g_test_run();
