@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "hwgpu/common/bits.h"
@@ -428,15 +429,6 @@ static int chan_src(char name)
     }
 }
 
-/* UNORM8 as to_bits rounds it (clamp, NaN to 0, round half up), without
- * the bit loop. */
-static inline uint8_t unorm8(uint32_t bits)
-{
-    float v = hwgpu_u2f(bits);
-
-    v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
-    return (uint8_t)((double)v * 255.0 + 0.5);
-}
 
 static bool byte_unorm8(const HwgpuChannel *c)
 {
@@ -459,7 +451,7 @@ bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
             continue;
         }
         if (byte_unorm8(c)) {
-            dst[c->shift / 8] = unorm8(rgba[src]);
+            dst[c->shift / 8] = hwgpu_unorm8(rgba[src]);
             continue;
         }
         if (integer < 0) {
@@ -478,6 +470,7 @@ bool hwgpu_pack8_plan(const HwgpuFormat *f, HwgpuPack8 *p)
         return false;
     }
     p->bytes = bytes;
+    p->rgba = true;
     memset(p->src, -1, sizeof(p->src));
     for (unsigned i = 0; i < f->nchan; i++) {
         const HwgpuChannel *c = &f->chan[i];
@@ -490,18 +483,31 @@ bool hwgpu_pack8_plan(const HwgpuFormat *f, HwgpuPack8 *p)
             return false;
         }
         p->src[c->shift / 8] = src;
+        p->rgba &= c->name != 'L' && c->name != 'I';
     }
     return true;
 }
 
-void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
-                 unsigned write_mask, uint8_t *dst)
-{
-    for (unsigned i = 0; i < p->bytes; i++) {
-        int src = p->src[i];
+/* UNORM8 byte to float bits, as convert() computes it. */
+static uint32_t unorm8_float[256];
+static pthread_once_t unorm8_once = PTHREAD_ONCE_INIT;
 
-        if (src >= 0 && (write_mask & (1u << src))) {
-            dst[i] = unorm8(rgba[src]);
+static void unorm8_table(void)
+{
+    for (unsigned v = 0; v < 256; v++) {
+        unorm8_float[v] = hwgpu_f2u((float)((double)v / 255.0));
+    }
+}
+
+void hwgpu_unpack8(const HwgpuPack8 *p, const uint8_t *src, uint32_t rgba[4])
+{
+    pthread_once(&unorm8_once, unorm8_table);
+    rgba[0] = rgba[1] = rgba[2] = 0;
+    rgba[3] = hwgpu_f2u(1.0f);
+    for (unsigned i = 0; i < p->bytes; i++) {
+        if (p->src[i] >= 0) {
+            rgba[p->src[i]] = unorm8_float[src[i]];
         }
     }
 }
+

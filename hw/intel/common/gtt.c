@@ -166,6 +166,24 @@ static bool gtt_copy(G45Gtt *gtt, uint64_t gfx_addr, uint8_t *rbuf,
     return all;
 }
 
+uint8_t *g45_gtt_direct_ptr(G45Gtt *gtt, uint64_t gfx_addr, uint32_t len,
+                            bool write)
+{
+    uint64_t off = gfx_addr % G45_GTT_PAGE_SIZE;
+    G45GttMap *m;
+
+    if (!gtt->direct || gtt->touch || !len ||
+        off + len > G45_GTT_PAGE_SIZE) {
+        return NULL;
+    }
+    m = direct_map(gtt, gfx_addr - off);
+    if (!m) {
+        return NULL;
+    }
+    m->written |= write;
+    return m->ptr + off;
+}
+
 bool g45_gtt_read(G45Gtt *gtt, uint64_t gfx_addr, void *buf, uint64_t len)
 {
     return gtt_copy(gtt, gfx_addr, buf, NULL, len);

@@ -106,7 +106,6 @@ static bool cc_blend(Gen4Wm *wm, HwgpuBlend *b)
     return true;
 }
 
-/* One pixel's colour into surface ss (dropped outside it). */
 /* Whether every colour channel of f is UNORM (logic ops apply, §9). */
 static bool all_unorm(const HwgpuFormat *f)
 {
@@ -118,25 +117,87 @@ static bool all_unorm(const HwgpuFormat *f)
     return true;
 }
 
-static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
-                     const HwgpuPack8 *p8, const HwgpuBlend *blend,
-                     uint32_t x, uint32_t y, uint32_t rgba[4])
+/*
+ * Render target bti as the draw's RT writes use it: surface, format,
+ * write enables, blending and the UNORM8 packing plan, decoded at its
+ * first write in the draw (they are the draw's state).
+ */
+static const Gen4WmRt *rt_get(Gen4Wm *wm, unsigned bti)
 {
-    uint32_t wd = g45_surface_state_write_disables(ss);
-    unsigned mask = (wd & 4 ? 0 : 1) | (wd & 2 ? 0 : 2) | (wd & 1 ? 0 : 4) |
-                    (wd & 8 ? 0 : 8);
-    uint32_t bpp = hwgpu_format_bytes(f);
-    uint8_t px[16];
-    uint64_t addr;
+    Gen4WmRt *rt = &wm->rt[MIN(bti, (unsigned)GEN4_WM_RTS)];
+    const uint32_t *ss;
+    uint32_t wd;
 
-    uint32_t lod = g45_surface_state_mip_count_lod(ss);
-    uint32_t slice = g45_surface_state_minimum_array_element(ss);
-
-    if (bpp > sizeof(px) || !bpp) {
-        return;
+    if (bti < GEN4_WM_RTS && rt->valid) {
+        return rt;
     }
-    if (lod || slice) {
+    memset(rt, 0, sizeof(*rt));
+    rt->valid = true;
+    /*
+     * Colour goes nowhere without a surface or to a NULL one, but the
+     * pixels still take the alpha, depth and stencil tests and their
+     * writes (crocus's depth-only passes and blorp's depth copies write
+     * through a NULL render target).
+     */
+    ss = gen4_surface(wm->s, wm->d, &wm->surfaces, bti);
+    if (!ss || g45_surface_state_surface_type(ss) == G45_SURFTYPE_NULL) {
+        return rt;
+    }
+    rt->f = gen4_format(g45_surface_state_surface_format(ss));
+    if (!rt->f || rt->f->kind != HWGPU_FMT_PLAIN) {
+        HWGPU_UNIMP(wm->s->host, "gen4 PS: render target format 0x%x",
+                    g45_surface_state_surface_format(ss));
+        return rt;
+    }
+    rt->bpp = hwgpu_format_bytes(rt->f);
+    if (!rt->bpp || rt->bpp > 16) {
+        return rt;
+    }
+    rt->ss = ss;
+    wd = g45_surface_state_write_disables(ss);
+    rt->mask = (wd & 4 ? 0 : 1) | (wd & 2 ? 0 : 2) | (wd & 1 ? 0 : 4) |
+               (wd & 8 ? 0 : 8);
+    rt->blending = !hwgpu_format_is_integer(rt->f) && wm->logic_op < 0 &&
+                   cc_blend(wm, &rt->blend);
+    rt->have8 = hwgpu_pack8_plan(rt->f, &rt->p8);
+    rt->level = g45_surface_state_mip_count_lod(ss) ||
+                g45_surface_state_minimum_array_element(ss);
+    rt->tiling = !g45_surface_state_tiled(ss) ? 0 :
+                 g45_surface_state_tile_walk(ss) ? 2 : 1;
+    rt->wmax = g45_surface_state_width_minus_1(ss);
+    rt->hmax = g45_surface_state_height_minus_1(ss);
+    rt->xoff = g45_surface_state_x_offset(ss) * 4;
+    rt->yoff = g45_surface_state_y_offset(ss) * 2;
+    rt->base = g45_surface_state_base_address(ss);
+    rt->pitch = g45_surface_state_pitch_minus_1(ss) + 1;
+    return rt;
+}
+
+/* One pixel's colour into render target rt (dropped outside it). */
+static void rt_pixel(Gen4Wm *wm, const Gen4WmRt *rt, uint32_t x, uint32_t y,
+                     uint32_t rgba[4])
+{
+    const uint32_t *ss = rt->ss;
+    const HwgpuFormat *f = rt->f;
+    uint32_t bpp = rt->bpp;
+    unsigned mask = rt->mask;
+    uint8_t px[16] = { 0 }, *ptr;
+    uint64_t addr, xb;
+
+    if (!rt->level) {
+        if (x > rt->wmax || y > rt->hmax) {
+            return;
+        }
+        x += rt->xoff;
+        y += rt->yoff;
+        xb = (uint64_t)x * bpp;
+        addr = rt->base + (rt->tiling == 0 ? (uint64_t)y * rt->pitch + xb :
+                           rt->tiling == 2 ? g45_ytile_offset(xb, y, rt->pitch) :
+                           g45_xtile_offset(xb, y, rt->pitch));
+    } else {
         /* a level or slice of a mipmapped surface (gen4-format.h) */
+        uint32_t lod = g45_surface_state_mip_count_lod(ss);
+        uint32_t slice = g45_surface_state_minimum_array_element(ss);
         Gen4Mip m[GEN4_MAX_LEVELS];
         uint64_t ex, ey;
 
@@ -145,20 +206,22 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
             return;
         }
         gen4_mip_texel(&m[lod], 1, 1, x, y, slice, &ex, &ey);
-        x = (uint32_t)ex;
-        y = (uint32_t)ey;
-    } else if (x > g45_surface_state_width_minus_1(ss) ||
-               y > g45_surface_state_height_minus_1(ss)) {
-        return;
+        x = (uint32_t)ex + rt->xoff;
+        y = (uint32_t)ey + rt->yoff;
+        addr = rt->base + gen4_surface_offset(ss, x, y, bpp);
     }
-    x += g45_surface_state_x_offset(ss) * 4;
-    y += g45_surface_state_y_offset(ss) * 2;
-    addr = g45_surface_state_base_address(ss) + gen4_surface_offset(ss, x, y, bpp);
     if (addr + bpp - 1 > UINT32_MAX) {
         return;
     }
-    if (mask != 0xf || f->nchan < 4 || blend || wm->logic_op >= 0) {
-        g45_gtt_read(wm->s->gtt, addr, px, bpp);
+    /* the pixel in guest RAM when one page holds it: read and written in
+     * place, else through the GTT's copies */
+    ptr = g45_gtt_direct_ptr(wm->s->gtt, addr, bpp, true);
+    if (mask != 0xf || f->nchan < 4 || rt->blending || wm->logic_op >= 0) {
+        if (ptr) {
+            memcpy(px, ptr, bpp);
+        } else {
+            g45_gtt_read(wm->s->gtt, addr, px, bpp);
+        }
     }
     if (wm->logic_op >= 0 && all_unorm(f)) {
         /* COLOR_CALC_STATE logic op instead of blending, on the packed
@@ -180,39 +243,45 @@ static void rt_pixel(Gen4Wm *wm, const uint32_t *ss, const HwgpuFormat *f,
 
             px[b] = (l & cm[b]) | (px[b] & ~cm[b]);
         }
-        g45_gtt_write(wm->s->gtt, addr, px, bpp);
-        wm->pixels++;
-        return;
-    }
-    if (blend) {
-        uint32_t d[4];
-        float sf[4], df[4], out[4];
+    } else {
+        if (rt->blending) {
+            uint32_t d[4];
+            float sf[4], df[4], out[4];
 
-        hwgpu_format_unpack(f, px, d);
-        for (int c = 0; c < 4; c++) {
-            /* Pre-blend clamp to the UNORM range (§9, 30040-30175). */
-            sf[c] = fminf(fmaxf(hwgpu_u2f(rgba[c]), 0.0f), 1.0f);
-            df[c] = hwgpu_u2f(d[c]);
-            if (f->srgb && c < 3) {
-                df[c] = hwgpu_srgb_to_linear(df[c]);
+            if (rt->have8 && rt->p8.rgba) {
+                hwgpu_unpack8(&rt->p8, px, d);
+            } else {
+                hwgpu_format_unpack(f, px, d);
+            }
+            for (int c = 0; c < 4; c++) {
+                /* Pre-blend clamp to the UNORM range (§9, 30040-30175). */
+                sf[c] = fminf(fmaxf(hwgpu_u2f(rgba[c]), 0.0f), 1.0f);
+                df[c] = hwgpu_u2f(d[c]);
+                if (f->srgb && c < 3) {
+                    df[c] = hwgpu_srgb_to_linear(df[c]);
+                }
+            }
+            hwgpu_blend(&rt->blend, sf, df, out);
+            for (int c = 0; c < 4; c++) {
+                rgba[c] = hwgpu_f2u(out[c]);
             }
         }
-        hwgpu_blend(blend, sf, df, out);
-        for (int c = 0; c < 4; c++) {
-            rgba[c] = hwgpu_f2u(out[c]);
+        if (f->srgb) {
+            for (int c = 0; c < 3; c++) {
+                rgba[c] = hwgpu_f2u(hwgpu_linear_to_srgb(hwgpu_u2f(rgba[c])));
+            }
+        }
+        if (rt->have8) {
+            hwgpu_pack8(&rt->p8, rgba, mask, px);
+        } else if (!hwgpu_format_pack(f, rgba, mask, px)) {
+            return;
         }
     }
-    if (f->srgb) {
-        for (int c = 0; c < 3; c++) {
-            rgba[c] = hwgpu_f2u(hwgpu_linear_to_srgb(hwgpu_u2f(rgba[c])));
-        }
+    if (ptr) {
+        memcpy(ptr, px, bpp);
+    } else {
+        g45_gtt_write(wm->s->gtt, addr, px, bpp);
     }
-    if (p8) {
-        hwgpu_pack8(p8, rgba, mask, px);
-    } else if (!hwgpu_format_pack(f, rgba, mask, px)) {
-        return;
-    }
-    g45_gtt_write(wm->s->gtt, addr, px, bpp);
     wm->pixels++;
 }
 
@@ -246,12 +315,8 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
     unsigned type = RT_TYPE(msg->function), bti = RT_BTI(msg->function);
     unsigned nss = type == RT_SIMD8 ? 2 : 4, need, col, zreg;
     const uint32_t *m0 = msg->payload, *m1 = msg->payload + 8;
-    const uint32_t *ss;
-    const HwgpuFormat *f;
+    const Gen4WmRt *rt;
     uint32_t enables = m0[0] & 0xffff;
-    HwgpuBlend blend;
-    bool blending, have8;
-    HwgpuPack8 p8;
 
     /*
      * Message layout (seed 002 §4.2 RT write, the table at L5212): the
@@ -272,28 +337,10 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
                     "with %u registers not supported", type, msg->mlen);
         return false;
     }
-    /*
-     * Colour goes nowhere without a surface or to a NULL one, but the
-     * pixels still take the alpha, depth and stencil tests and their
-     * writes (crocus's depth-only passes and blorp's depth copies write
-     * through a NULL render target).
-     */
-    ss = gen4_surface(wm->s, d, &wm->surfaces, bti);
-    if (ss && g45_surface_state_surface_type(ss) == G45_SURFTYPE_NULL) {
-        ss = NULL;
-    }
-    f = ss ? gen4_format(g45_surface_state_surface_format(ss)) : NULL;
-    if (ss && (!f || f->kind != HWGPU_FMT_PLAIN)) {
-        HWGPU_UNIMP(wm->s->host, "gen4 PS: render target format 0x%x",
-                    g45_surface_state_surface_format(ss));
-        ss = NULL;
-    }
-    if (!ss && !wm->late_depth) {
+    rt = rt_get(wm, bti);
+    if (!rt->ss && !wm->late_depth) {
         return true;
     }
-    blending = ss && !hwgpu_format_is_integer(f) && wm->logic_op < 0 &&
-               cc_blend(wm, &blend);
-    have8 = ss && hwgpu_pack8_plan(f, &p8);
     wm->rt_writes++;
     for (unsigned p = 0; p < nss * 4; p++) {
         unsigned s = p / 4, i = p % 4;
@@ -333,9 +380,8 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
                              src_depth(wm, x, y))) {
             continue;
         }
-        if (ss) {
-            rt_pixel(wm, ss, f, have8 ? &p8 : NULL, blending ? &blend : NULL,
-                     x, y, rgba);
+        if (rt->ss) {
+            rt_pixel(wm, rt, x, y, rgba);
         }
     }
     return true;
@@ -477,8 +523,17 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     wm->curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
     wm->curbe_rows = gen4_curbe_load(s, d, wm->curbe);
     /* Threads run one after the other: one register file, reset per
-     * dispatch (g4_eu_thread_init), not one allocation per thread. */
+     * dispatch (g4_eu_thread_init), not one allocation per thread, and
+     * one set of shared functions: math; scratch and pull constants
+     * through the data port; render-target writes (and the rest,
+     * forwarded) through dp_write; the sampler. */
     wm->thread = g_new(G4EuThread, 1);
+    g4_eu_env_init(&wm->env, s->host);
+    g4_eu_math_attach(&wm->env);
+    gen4_dp_attach(&wm->dp, &wm->env, s, d, &wm->surfaces);
+    wm->dp_generic = wm->env.sf[G4_SFID_DP_WRITE];
+    gen4_sampler_attach(&wm->sampler, &wm->env, s, d, &wm->surfaces);
+    g4_eu_env_set_shared(&wm->env, G4_SFID_DP_WRITE, dp_write, wm);
 }
 
 void gen4_wm_end(Gen4Wm *wm)
@@ -520,21 +575,12 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     const uint32_t *btp = gen4_draw_packet(
         d, G45_CMD_3DSTATE_BINDING_TABLE_POINTERS, &len);
     G4EuThread *t = wm->thread;
-    G4EuEnv env;
     uint32_t *r;
 
     for (unsigned s = 0; s < n; s++) {
         mask |= (uint32_t)ss[s].mask << (4 * s);
         dmask |= 0xfu << (4 * s);       /* whole subspans execute */
     }
-    g4_eu_env_init(&env, wm->s->host);
-    g4_eu_math_attach(&env);
-    /* scratch and pull constants through the data port; render-target
-     * writes (and the rest, forwarded) through dp_write */
-    gen4_dp_attach(&wm->dp, &env, wm->s, d, &wm->surfaces);
-    wm->dp_generic = env.sf[G4_SFID_DP_WRITE];
-    gen4_sampler_attach(&wm->sampler, &env, wm->s, d, &wm->surfaces);
-    g4_eu_env_set_shared(&env, G4_SFID_DP_WRITE, dp_write, wm);
     g4_eu_thread_init(t, simd16 ? dmask : dmask & 0xff, cr0);
     /* When both sizes are enabled, SIMD16 starts 2 instructions in
      * (Table 8-1). */
@@ -610,7 +656,7 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         }
     }
     wm->threads++;
-    if (!gen4_run_thread(wm->s, t, wm->prog, &env, GEN4_PS_BUDGET)) {
+    if (!gen4_run_thread(wm->s, t, wm->prog, &wm->env, GEN4_PS_BUDGET)) {
         wm->errors++;
         HWGPU_GUEST_ERROR(wm->s->host, "gen4 PS: thread ended without EOT "
                           "(ip 0x%x)", t->ip);

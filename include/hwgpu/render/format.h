@@ -26,6 +26,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum HwgpuChanType {
     HWGPU_CT_NONE,
@@ -132,11 +133,39 @@ bool hwgpu_format_pack(const HwgpuFormat *f, const uint32_t rgba[4],
 typedef struct HwgpuPack8 {
     uint8_t bytes;
     int8_t src[16];
+    bool rgba;                  /* only R, G, B, A (and X): hwgpu_unpack8 */
 } HwgpuPack8;
 
 bool hwgpu_pack8_plan(const HwgpuFormat *f, HwgpuPack8 *p);
-void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
-                 unsigned write_mask, uint8_t *dst);
+
+/* UNORM8 as hwgpu_format_pack rounds it (clamp, NaN to 0, round half
+ * up); the product is exact in double. */
+static inline uint8_t hwgpu_unorm8(uint32_t bits)
+{
+    float v;
+
+    memcpy(&v, &bits, 4);
+    v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
+    return (uint8_t)((double)v * 255.0 + 0.5);
+}
+
+/* Per pixel, inline: the render targets' hot path. */
+static inline void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
+                               unsigned write_mask, uint8_t *dst)
+{
+    for (unsigned i = 0; i < p->bytes; i++) {
+        int src = p->src[i];
+
+        if (src >= 0 && (write_mask & (1u << src))) {
+            dst[i] = hwgpu_unorm8(rgba[src]);
+        }
+    }
+}
+/*
+ * The inverse for a plan with p->rgba: the pixel at src as
+ * hwgpu_format_unpack gives it (absent channels 0, alpha 1.0).
+ */
+void hwgpu_unpack8(const HwgpuPack8 *p, const uint8_t *src, uint32_t rgba[4]);
 
 /* IEEE half, and the unsigned 11/10-bit floats, to single precision. */
 float hwgpu_half_to_float(uint16_t h);

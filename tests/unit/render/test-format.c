@@ -232,7 +232,8 @@ static void test_double_channels(void)
  * hwgpu_format_pack gives, for every surface format it plans for, random
  * colours (NaN, infinities and out-of-range values among them) and every
  * write mask; the plan covers the common 8-bit formats and refuses the
- * rest.
+ * rest.  hwgpu_unpack8 reads every byte value back as
+ * hwgpu_format_unpack does, for the plans it applies to.
  */
 static void test_pack8(void)
 {
@@ -277,6 +278,13 @@ static void test_pack8(void)
             g_assert_true(hwgpu_format_pack(&f, rgba, mask, a));
             hwgpu_pack8(&p, rgba, mask, b);
             g_assert_cmpmem(a, sizeof(a), b, sizeof(b));
+            if (p.rgba) {
+                uint32_t u[4], v[4];
+
+                g_assert_true(hwgpu_format_unpack(&f, b, u));
+                hwgpu_unpack8(&p, b, v);
+                g_assert_cmpmem(u, sizeof(u), v, sizeof(v));
+            }
         }
     }
     g_assert_cmpuint(planned, >=, 8);

@@ -82,4 +82,14 @@ bool g45_gtt_write(G45Gtt *gtt, uint64_t gfx_addr, const void *buf,
 void g45_gtt_direct(G45Gtt *gtt, bool on);
 void g45_gtt_unmap_all(G45Gtt *gtt);
 
+/*
+ * A host pointer to [gfx_addr, gfx_addr + len) when the range lies in one
+ * page that direct access reaches (no observer, a valid PTE to RAM), the
+ * page then counting as written when `write`; NULL otherwise, and the
+ * caller takes g45_gtt_read/_write.  Valid until the next access through
+ * the view maps another page into its slot, or until unmap.
+ */
+uint8_t *g45_gtt_direct_ptr(G45Gtt *gtt, uint64_t gfx_addr, uint32_t len,
+                            bool write);
+
 #endif

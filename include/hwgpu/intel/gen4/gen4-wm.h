@@ -34,6 +34,8 @@
 #include "hwgpu/intel/gen4/gen4-dp.h"
 #include "hwgpu/intel/gen4/gen4-sampler.h"
 #include "hwgpu/intel/gen4/gen4-sf.h"
+#include "hwgpu/render/blend.h"
+#include "hwgpu/render/format.h"
 
 /* Instructions one PS thread may run before it is stopped. */
 #define GEN4_PS_BUDGET      (1u << 18)
@@ -43,6 +45,24 @@
 #define GEN4_IZ_SD_RT   2       /* source depth in the RT write */
 #define GEN4_IZ_DD      4       /* destination depth in the payload */
 #define GEN4_IZ_DS      8       /* destination stencil, payload and RT */
+
+/* A render target as its RT writes use it, decoded once per draw. */
+typedef struct Gen4WmRt {
+    bool valid;                 /* decoded (this binding table index) */
+    const uint32_t *ss;         /* NULL: colour goes nowhere */
+    const HwgpuFormat *f;
+    bool blending, have8, level;    /* level: a LOD or slice, not 0/0 */
+    uint8_t mask;               /* channel write enables, bit per RGBA */
+    uint8_t bpp;
+    uint8_t tiling;             /* 0 linear, 1 X, 2 Y */
+    /* level 0/0: the last pixel, the origin's offset, base and pitch */
+    uint32_t wmax, hmax, xoff, yoff, base, pitch;
+    HwgpuBlend blend;
+    HwgpuPack8 p8;
+} Gen4WmRt;
+
+/* Render targets (binding table indices) whose decoding is kept. */
+#define GEN4_WM_RTS     8
 
 typedef struct Gen4Wm {
     Gen4State *s;
@@ -65,6 +85,7 @@ typedef struct Gen4Wm {
     Gen4Depth depth;
     bool late_depth, stats;
     bool alpha_test;            /* COLOR_CALC_STATE alpha test on */
+    G4EuEnv env;                /* the PS threads' shared functions */
     Gen4Dp dp;                  /* the data port of the PS threads */
     G4EuSharedSlot dp_generic;  /* its writes other than the RT's */
     Gen4Sampler sampler;
@@ -104,6 +125,7 @@ typedef struct Gen4Wm {
      * (R0.5), so threads that run at once never share scratch.
      */
     uint32_t scratch_slot;
+    Gen4WmRt rt[GEN4_WM_RTS + 1];   /* the last: other indices, per use */
 } Gen4Wm;
 
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d);
