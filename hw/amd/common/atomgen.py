@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Build an AtomBIOS ROM image from a readable description.
+
+Usage: atomgen.py DESCRIPTION.py OUT.h OUT.c OUT.bin
+
+The description (e.g. hw/amd/rv770/rv770-atombios.py) is Python that uses
+this module: it defines ROM = Rom(...), fills in data tables with the table
+builders below and writes command tables with the ATOM assembler (Code).
+EXPORTS, a dict of names to integers, become #defines in OUT.h so tests
+compare the image against the description rather than against a second copy
+of each value.
+
+Layouts are those the Linux radeon driver reads (atombios.h, atom.h,
+radeon_bios.c); opcode numbers and operand encodings are those of its
+interpreter (atom.c).  See docs/rv770-atombios.md.
+"""
+
+import os
+import struct
+import sys
+
+# --- ATOM bytecode ---------------------------------------------------------
+
+ARG_REG, ARG_PS, ARG_WS, ARG_FB, ARG_ID, ARG_IMM, ARG_PLL, ARG_MC = range(8)
+# the six-member opcode groups take REG, PS, WS, FB, PLL, MC destinations
+GROUP_INDEX = {ARG_REG: 0, ARG_PS: 1, ARG_WS: 2, ARG_FB: 3, ARG_PLL: 4,
+               ARG_MC: 5}
+OP = dict(MOVE=1, AND=7, OR=13, SHIFT_LEFT=19, SHIFT_RIGHT=25, MUL=31,
+          DIV=37, ADD=43, SUB=49, SETPORT_ATI=55, SETREGBLOCK=58,
+          COMPARE=60, SWITCH=66, JUMP=67, TEST=74, DELAY_MS=80, DELAY_US=81,
+          CALLTABLE=82, CLEAR=84, NOP=90, EOT=91, MASK=92, SETDATABLOCK=102,
+          XOR=103, SHL=109, SHR=115)
+JUMPS = dict(always=0, eq=1, below=2, above=3, be=4, ae=5, ne=6)
+ALIGN = dict(d=0, w0=1, w8=2, w16=3, b0=4, b8=5, b16=6, b24=7)
+CASE_MAGIC, CASE_END = 0x63, 0x5A5A
+
+# workspace indices with a meaning of their own (atom.h)
+WS_QUOTIENT, WS_REMAINDER, WS_DATAPTR, WS_SHIFT = 0x40, 0x41, 0x42, 0x43
+WS_FB_WINDOW, WS_ATTRIBUTES, WS_REGPTR = 0x46, 0x47, 0x48
+
+
+class Operand:
+    """A location (register, parameter, workspace...) and which bits of it:
+    .d (default), .w0 .w8 .w16 (16 bits at that shift), .b0 .. .b24."""
+
+    def __init__(self, loc, index, align=0):
+        self.loc, self.index, self.align = loc, index, align
+
+    def __getattr__(self, name):
+        if name in ALIGN:
+            return Operand(self.loc, self.index, ALIGN[name])
+        raise AttributeError(name)
+
+    def width(self):
+        return 'd' if self.align == 0 else 'w' if self.align <= 3 else 'b'
+
+    def encode(self):
+        """The bytes naming the location (an immediate: its value)."""
+        if self.loc in (ARG_REG, ARG_ID):
+            return struct.pack('<H', self.index)
+        if self.loc == ARG_IMM:
+            n = {'d': 4, 'w': 2, 'b': 1}[self.width()]
+            return (self.index & ((1 << 8 * n) - 1)).to_bytes(n, 'little')
+        return bytes([self.index])
+
+
+def REG(byte_offset):
+    """A register by its MMIO byte offset (ATOM addresses dwords)."""
+    assert byte_offset % 4 == 0 and byte_offset < 0x40000, hex(byte_offset)
+    return Operand(ARG_REG, byte_offset // 4)
+
+
+def PS(dword):
+    return Operand(ARG_PS, dword)
+
+
+def WS(index):
+    return Operand(ARG_WS, index)
+
+
+def ID(offset):
+    return Operand(ARG_ID, offset)
+
+
+def IMM(value, width='d'):
+    return Operand(ARG_IMM, value, {'d': 0, 'w': 1, 'b': 4}[width])
+
+
+class Code:
+    """An ATOM assembler for one command table.  Jump targets are labels;
+    they are encoded relative to the table's start (header included)."""
+
+    def __init__(self):
+        self.buf = bytearray()
+        self.labels = {}
+        self.fixups = []
+
+    def label(self, name):
+        assert name not in self.labels, name
+        self.labels[name] = len(self.buf)
+
+    def _target(self, name):
+        self.fixups.append((len(self.buf), name))
+        self.buf += b'\0\0'
+
+    def _pair(self, op, dst, src, between=b''):
+        """dst OP= src: the source's alignment gives the width, the
+        destination's alignment the position (attribute bits 7:6)."""
+        assert dst.loc in GROUP_INDEX, 'not a destination'
+        w = src.width()
+        assert dst.width() == w, 'destination and source widths differ'
+        sel = {'d': 0, 'w': dst.align - 1, 'b': dst.align - 4}[w]
+        attr = sel << 6 | src.align << 3 | src.loc
+        self.buf += bytes([OP[op] + GROUP_INDEX[dst.loc], attr])
+        self.buf += dst.encode() + between + src.encode()
+
+    def move(self, dst, src): self._pair('MOVE', dst, src)
+    def and_(self, dst, src): self._pair('AND', dst, src)
+    def or_(self, dst, src): self._pair('OR', dst, src)
+    def xor(self, dst, src): self._pair('XOR', dst, src)
+    def add(self, dst, src): self._pair('ADD', dst, src)
+    def sub(self, dst, src): self._pair('SUB', dst, src)
+    def shl(self, dst, src): self._pair('SHL', dst, src)
+    def shr(self, dst, src): self._pair('SHR', dst, src)
+    def mul(self, dst, src): self._pair('MUL', dst, src)   # -> WS_QUOTIENT
+    def div(self, dst, src): self._pair('DIV', dst, src)   # -> WS_QUOTIENT/REMAINDER
+    def compare(self, a, b): self._pair('COMPARE', a, b)
+    def test(self, a, b): self._pair('TEST', a, b)
+
+    def mask(self, dst, keep, src):
+        """dst = (dst & keep) | src; keep is an immediate of src's width."""
+        self._pair('MASK', dst, src, IMM(keep, src.width()).encode())
+
+    def _dst_only(self, op, dst, count=None):
+        assert dst.loc in GROUP_INDEX
+        self.buf += bytes([OP[op] + GROUP_INDEX[dst.loc], dst.align << 3])
+        self.buf += dst.encode()
+        if count is not None:
+            self.buf.append(count)
+
+    def clear(self, dst): self._dst_only('CLEAR', dst)
+    def shift_left(self, dst, n): self._dst_only('SHIFT_LEFT', dst, n)
+    def shift_right(self, dst, n): self._dst_only('SHIFT_RIGHT', dst, n)
+
+    def jump(self, label, cond='always'):
+        self.buf.append(OP['JUMP'] + JUMPS[cond])
+        self._target(label)
+
+    def switch(self, src, cases):
+        """Jump to cases[value] when src == value; fall through otherwise."""
+        self.buf += bytes([OP['SWITCH'], src.align << 3 | src.loc])
+        self.buf += src.encode()
+        n = {'d': 4, 'w': 2, 'b': 1}[src.width()]
+        for value, label in cases.items():
+            self.buf.append(CASE_MAGIC)
+            self.buf += value.to_bytes(n, 'little')
+            self._target(label)
+        self.buf += struct.pack('<H', CASE_END)
+
+    def calltable(self, index): self.buf += bytes([OP['CALLTABLE'], index])
+    def setregblock(self, v): self.buf += bytes([OP['SETREGBLOCK']]) + struct.pack('<H', v)
+    def setport(self, port): self.buf += bytes([OP['SETPORT_ATI']]) + struct.pack('<H', port)
+    def setdatablock(self, i): self.buf += bytes([OP['SETDATABLOCK'], i])
+    def delay_us(self, n): self.buf += bytes([OP['DELAY_US'], n])
+    def nop(self): self.buf.append(OP['NOP'])
+    def eot(self): self.buf.append(OP['EOT'])
+
+    def regblock_from(self, src, dwords):
+        """Register accesses become relative to src * dwords (e.g. the
+        CRTC number times the distance between the CRTC blocks)."""
+        self.clear(WS(WS_REGPTR))
+        self.move(WS(WS_REGPTR).b0, src)
+        self.mul(WS(WS_REGPTR), IMM(dwords))
+        self.move(WS(WS_REGPTR), WS(WS_QUOTIENT))
+
+    def assemble(self, header_size):
+        out = bytearray(self.buf)
+        for at, name in self.fixups:
+            out[at:at + 2] = struct.pack('<H', header_size + self.labels[name])
+        return bytes(out)
+
+
+# --- ROM image --------------------------------------------------------------
+
+def header(size, frev, crev):
+    """ATOM_COMMON_TABLE_HEADER."""
+    return struct.pack('<HBB', size, frev, crev)
+
+
+def table(frev, crev, body):
+    return header(4 + len(body), frev, crev) + body
+
+
+def command_table(frev, crev, ws_dwords, ps_bytes, code):
+    """ATOM_COMMON_ROM_COMMAND_TABLE_HEADER and bytecode.  The attribute's
+    workspace byte is in bytes (radeon allocates that many dwords)."""
+    body = code.assemble(6)
+    return struct.pack('<HBBBB', 6 + len(body), frev, crev, ws_dwords * 4,
+                       ps_bytes) + body
+
+
+class Rom:
+    """Lays out the PCI option ROM with the ATOM ROM header, the master
+    tables and the tables they point to."""
+
+    def __init__(self, vendor, device, subsys_vendor, subsys_id, message,
+                 n_cmd, n_data):
+        self.vendor, self.device = vendor, device
+        self.subsys = (subsys_vendor, subsys_id)
+        self.message = message
+        self.cmd = {}
+        self.data = {}
+        self.n_cmd, self.n_data = n_cmd, n_data
+
+    def add_command(self, index, blob):
+        assert index < self.n_cmd and index not in self.cmd, index
+        self.cmd[index] = blob
+
+    def add_data(self, index, blob):
+        assert index < self.n_data and index not in self.data, index
+        self.data[index] = blob
+
+    def build(self):
+        img = bytearray(0x100)
+        img[0:2] = b'\x55\xaa'
+        img[3] = 0xCB                       # INIT entry: retf
+        img[0x30:0x3a] = b' 761295520'      # radeon's ATI magic
+        pcir = 0x50
+        img[0x18:0x1a] = struct.pack('<H', pcir)
+
+        def place(blob, align=2):
+            while len(img) % align:
+                img.append(0)
+            at = len(img)
+            img.extend(blob)
+            return at
+
+        msg = place(self.message.encode() + b'\r\n\0')
+        rom_hdr = place(bytes(0x24), 4)
+        data_off = [0] * self.n_data
+        for i in sorted(self.data):
+            data_off[i] = place(self.data[i], 4)
+        cmd_off = [0] * self.n_cmd
+        for i in sorted(self.cmd):
+            cmd_off[i] = place(self.cmd[i], 4)
+        mdt = place(table(1, 1, struct.pack('<%dH' % self.n_data, *data_off)))
+        mct = place(table(1, 1, struct.pack('<%dH' % self.n_cmd, *cmd_off)))
+        # ATOM_ROM_HEADER
+        img[rom_hdr:rom_hdr + 0x24] = (
+            header(0x24, 1, 1) + b'ATOM' +
+            struct.pack('<HHHHHHHHHHHHHBB', 0, 0, 0, 0, msg, 0, 0, 0,
+                        self.subsys[0], self.subsys[1], pcir, mct, mdt, 0, 0))
+        img[0x48:0x4a] = struct.pack('<H', rom_hdr)
+        # size: a power of two, at least 4 KiB, room for the checksum byte
+        size = 4096
+        while size < len(img) + 1:
+            size *= 2
+        img.extend(bytes(size - len(img)))
+        img[2] = size // 512
+        # PCI data structure (PCI Firmware Spec): x86 code, last image
+        img[pcir:pcir + 0x18] = (
+            b'PCIR' + struct.pack('<HHHHB', self.vendor, self.device, 0,
+                                  0x18, 0) +
+            bytes([0x00, 0x00, 0x03]) +
+            struct.pack('<HHBBH', size // 512, 0, 0, 0x80, 0))
+        img[-1] = (-sum(img[:-1])) & 0xFF
+        assert sum(img) % 256 == 0
+        return bytes(img)
+
+
+# --- output -----------------------------------------------------------------
+
+def main(argv):
+    desc_path, out_h, out_c, out_bin = argv[1:5]
+    ns = {'__file__': desc_path}
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    with open(desc_path) as f:
+        exec(compile(f.read(), desc_path, 'exec'), ns)
+    rom, sym = ns['ROM'], ns['SYMBOL']
+    img = rom.build()
+    exports = dict(ns.get('EXPORTS', {}))
+    exports['SIZE'] = len(img)
+    src = os.path.relpath(desc_path)
+    guard = 'HWGPU_%s_H' % sym.upper()
+    with open(out_h, 'w') as f:
+        f.write('/* Generated by atomgen.py from %s; do not edit. */\n'
+                % os.path.basename(src))
+        f.write('#ifndef %s\n#define %s\n\n#include <stdint.h>\n\n'
+                % (guard, guard))
+        for k, v in exports.items():
+            f.write('#define HWGPU_%s_%s 0x%x\n' % (sym.upper(), k, v))
+        f.write('\nextern const uint8_t hwgpu_%s[%d];\n\n#endif\n'
+                % (sym, len(img)))
+    with open(out_c, 'w') as f:
+        f.write('/* Generated by atomgen.py from %s; do not edit. */\n'
+                % os.path.basename(src))
+        f.write('#include "%s"\n\n' % os.path.basename(out_h))
+        f.write('const uint8_t hwgpu_%s[%d] = {\n' % (sym, len(img)))
+        for i in range(0, len(img), 12):
+            f.write('    ' + ' '.join('0x%02x,' % b for b in img[i:i + 12])
+                    + '\n')
+        f.write('};\n')
+    with open(out_bin, 'wb') as f:
+        f.write(img)
+
+
+if __name__ == '__main__':
+    main(sys.argv)
