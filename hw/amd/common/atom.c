@@ -321,18 +321,6 @@ static void reg_write(Frame *f, uint32_t idx, uint32_t val)
     run_iio(a, a->iio[prog], idx, val);
 }
 
-static uint32_t *fb_slot(Frame *f, uint32_t idx)
-{
-    uint32_t dw = (f->a->fb_base + idx) / 4;
-
-    if (dw >= HWGPU_ATOM_FB_SCRATCH_DWORDS) {
-        fail(f->a, HWGPU_ATOM_ERR_OPERAND, "FB scratch offset 0x%x past the "
-             "scratch area", f->a->fb_base + idx);
-        return NULL;
-    }
-    return &f->a->fb_scratch[dw];
-}
-
 static uint32_t *ws_slot(Frame *f, uint32_t idx)
 {
     if (idx >= f->ws_n) {
@@ -343,14 +331,28 @@ static uint32_t *ws_slot(Frame *f, uint32_t idx)
     return &f->ws[idx];
 }
 
-static uint32_t *ps_slot(Frame *f, uint32_t idx)
+/* The parameter space or FB scratch dword an operand names, or NULL (and
+ * an error) when it is outside. */
+static uint32_t *mem_slot(Frame *f, unsigned arg, uint32_t idx)
 {
-    if (idx >= f->ps_n) {
-        fail(f->a, HWGPU_ATOM_ERR_OPERAND, "PS[%u] past the %u-dword "
-             "parameter space", idx, f->ps_n);
+    HwgpuAtom *a = f->a;
+    uint32_t dw;
+
+    if (arg == HWGPU_ATOM_ARG_PS) {
+        if (idx < f->ps_n) {
+            return &f->ps[idx];
+        }
+        fail(a, HWGPU_ATOM_ERR_OPERAND, "PS[%u] past the %u-dword parameter "
+             "space", idx, f->ps_n);
         return NULL;
     }
-    return &f->ps[idx];
+    dw = (a->fb_base + idx) / 4;
+    if (dw < HWGPU_ATOM_FB_SCRATCH_DWORDS) {
+        return &a->fb_scratch[dw];
+    }
+    fail(a, HWGPU_ATOM_ERR_OPERAND, "FB scratch offset 0x%x past the scratch "
+         "area", a->fb_base + idx);
+    return NULL;
 }
 
 static uint32_t ws_read(Frame *f, uint32_t idx)
@@ -448,6 +450,7 @@ static uint32_t get_operand(Frame *f, unsigned arg, unsigned align,
 {
     HwgpuAtom *a = f->a;
     uint32_t idx, val = 0, *p;
+    uint32_t (*rd)(void *opaque, uint32_t index);
 
     idx = fetch(f, pc, loc_size(arg, align));
     switch (arg) {
@@ -455,7 +458,8 @@ static uint32_t get_operand(Frame *f, unsigned arg, unsigned align,
         val = f->a->error ? 0 : reg_read(f, idx);
         break;
     case HWGPU_ATOM_ARG_PS:
-        p = ps_slot(f, idx);
+    case HWGPU_ATOM_ARG_FB:
+        p = mem_slot(f, arg, idx);
         val = p ? *p : 0;
         break;
     case HWGPU_ATOM_ARG_WS:
@@ -464,19 +468,13 @@ static uint32_t get_operand(Frame *f, unsigned arg, unsigned align,
     case HWGPU_ATOM_ARG_ID:
         val = img(a, idx + a->data_block, 4);
         break;
-    case HWGPU_ATOM_ARG_FB:
-        p = fb_slot(f, idx);
-        val = p ? *p : 0;
-        break;
     case HWGPU_ATOM_ARG_IMM:
         return idx;
     case HWGPU_ATOM_ARG_PLL:
-        val = a->ops && a->ops->pll_read && !a->error ?
-              a->ops->pll_read(a->opaque, idx) : 0;
-        break;
     case HWGPU_ATOM_ARG_MC:
-        val = a->ops && a->ops->mc_read && !a->error ?
-              a->ops->mc_read(a->opaque, idx) : 0;
+        rd = !a->ops ? NULL :
+             arg == HWGPU_ATOM_ARG_PLL ? a->ops->pll_read : a->ops->mc_read;
+        val = rd && !a->error ? rd(a->opaque, idx) : 0;
         break;
     }
     if (whole) {
@@ -492,6 +490,7 @@ static void put_operand(Frame *f, unsigned arg, unsigned align, uint32_t *pc,
 {
     HwgpuAtom *a = f->a;
     uint32_t idx, *p;
+    void (*wr)(void *opaque, uint32_t index, uint32_t val);
 
     val = (shl32(val, al_shift[align]) & al_mask[align]) |
           (whole & ~al_mask[align]);
@@ -504,7 +503,8 @@ static void put_operand(Frame *f, unsigned arg, unsigned align, uint32_t *pc,
         reg_write(f, idx, val);
         break;
     case HWGPU_ATOM_ARG_PS:
-        p = ps_slot(f, idx);
+    case HWGPU_ATOM_ARG_FB:
+        p = mem_slot(f, arg, idx);
         if (p) {
             *p = val;
         }
@@ -512,20 +512,12 @@ static void put_operand(Frame *f, unsigned arg, unsigned align, uint32_t *pc,
     case HWGPU_ATOM_ARG_WS:
         ws_write(f, idx, val);
         break;
-    case HWGPU_ATOM_ARG_FB:
-        p = fb_slot(f, idx);
-        if (p) {
-            *p = val;
-        }
-        break;
     case HWGPU_ATOM_ARG_PLL:
-        if (a->ops && a->ops->pll_write) {
-            a->ops->pll_write(a->opaque, idx, val);
-        }
-        break;
     case HWGPU_ATOM_ARG_MC:
-        if (a->ops && a->ops->mc_write) {
-            a->ops->mc_write(a->opaque, idx, val);
+        wr = !a->ops ? NULL :
+             arg == HWGPU_ATOM_ARG_PLL ? a->ops->pll_write : a->ops->mc_write;
+        if (wr) {
+            wr(a->opaque, idx, val);
         }
         break;
     default:
@@ -786,20 +778,21 @@ static bool step(Frame *f, uint32_t *pc, int depth)
     return !a->error;
 }
 
-bool hwgpu_atom_cmd_header(const HwgpuAtom *a, int index, uint16_t *size,
-                           uint8_t *frev, uint8_t *crev, uint8_t *ws,
-                           uint8_t *ps, uint16_t *offset)
+/* Entry @index of the master table at @master, if its table (at least
+ * @min_len bytes by its header) lies inside the image. */
+static bool table_header(const HwgpuAtom *a, uint16_t master, int index,
+                         uint16_t min_len, uint16_t *size, uint8_t *frev,
+                         uint8_t *crev, uint16_t *offset)
 {
-    uint16_t n = hwgpu_atom_u16(a, a->cmd_table);
+    uint16_t n = hwgpu_atom_u16(a, master);
     uint16_t base, len;
 
     if (index < 0 || 4 + 2 * index + 2 > n) {
         return false;
     }
-    base = hwgpu_atom_u16(a, a->cmd_table + 4 + 2 * index);
+    base = hwgpu_atom_u16(a, master + 4 + 2 * index);
     len = hwgpu_atom_u16(a, base);
-    if (!base || len < HWGPU_ATOM_CT_CODE_PTR ||
-        (uint32_t)base + len > a->size) {
+    if (!base || len < min_len || (uint32_t)base + len > a->size) {
         return false;
     }
     if (size) {
@@ -810,6 +803,22 @@ bool hwgpu_atom_cmd_header(const HwgpuAtom *a, int index, uint16_t *size,
     }
     if (crev) {
         *crev = hwgpu_atom_u8(a, base + 3);
+    }
+    if (offset) {
+        *offset = base;
+    }
+    return true;
+}
+
+bool hwgpu_atom_cmd_header(const HwgpuAtom *a, int index, uint16_t *size,
+                           uint8_t *frev, uint8_t *crev, uint8_t *ws,
+                           uint8_t *ps, uint16_t *offset)
+{
+    uint16_t base;
+
+    if (!table_header(a, a->cmd_table, index, HWGPU_ATOM_CT_CODE_PTR, size,
+                      frev, crev, &base)) {
+        return false;
     }
     if (ws) {
         *ws = hwgpu_atom_u8(a, base + HWGPU_ATOM_CT_WS_PTR);
@@ -827,30 +836,7 @@ bool hwgpu_atom_cmd_header(const HwgpuAtom *a, int index, uint16_t *size,
 bool hwgpu_atom_data_header(const HwgpuAtom *a, int index, uint16_t *size,
                             uint8_t *frev, uint8_t *crev, uint16_t *offset)
 {
-    uint16_t n = hwgpu_atom_u16(a, a->data_table);
-    uint16_t base, len;
-
-    if (index < 0 || 4 + 2 * index + 2 > n) {
-        return false;
-    }
-    base = hwgpu_atom_u16(a, a->data_table + 4 + 2 * index);
-    len = hwgpu_atom_u16(a, base);
-    if (!base || len < 4 || (uint32_t)base + len > a->size) {
-        return false;
-    }
-    if (size) {
-        *size = len;
-    }
-    if (frev) {
-        *frev = hwgpu_atom_u8(a, base + 2);
-    }
-    if (crev) {
-        *crev = hwgpu_atom_u8(a, base + 3);
-    }
-    if (offset) {
-        *offset = base;
-    }
-    return true;
+    return table_header(a, a->data_table, index, 4, size, frev, crev, offset);
 }
 
 static HwgpuAtomError run_table(HwgpuAtom *a, int index, uint32_t *ps,

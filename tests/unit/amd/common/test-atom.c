@@ -10,7 +10,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "amd/atom-test.h"
+#include "common/atom-rec.h"
 #include "rv770-atombios.h"
 
 #define IMG_SIZE    0x1000
@@ -201,20 +201,20 @@ static bool jump(uint8_t op, uint32_t a, uint32_t b)
 
 static void test_jumps(void)
 {
-    g_assert_true(jump(JUMP, 1, 2));
-    g_assert_true(jump(JUMP_EQ, 2, 2));
-    g_assert_false(jump(JUMP_EQ, 1, 2));
-    g_assert_true(jump(JUMP_BELOW, 1, 2));
-    g_assert_false(jump(JUMP_BELOW, 2, 2));
-    g_assert_true(jump(JUMP_ABOVE, 3, 2));
-    g_assert_false(jump(JUMP_ABOVE, 2, 2));
-    g_assert_true(jump(JUMP_BE, 2, 2));
-    g_assert_false(jump(JUMP_BE, 3, 2));
-    g_assert_true(jump(JUMP_AE, 2, 2));
-    g_assert_false(jump(JUMP_AE, 1, 2));
-    g_assert_true(jump(JUMP_NE, 1, 2));
-    g_assert_false(jump(JUMP_NE, 2, 2));
-    g_assert_true(jump(JUMP_ABOVE, 0xFFFFFFFF, 1));     /* unsigned */
+    static const struct { uint8_t op; uint32_t a, b; bool taken; } t[] = {
+        { JUMP, 1, 2, true },
+        { JUMP_EQ, 2, 2, true }, { JUMP_EQ, 1, 2, false },
+        { JUMP_BELOW, 1, 2, true }, { JUMP_BELOW, 2, 2, false },
+        { JUMP_ABOVE, 3, 2, true }, { JUMP_ABOVE, 2, 2, false },
+        { JUMP_BE, 2, 2, true }, { JUMP_BE, 3, 2, false },
+        { JUMP_AE, 2, 2, true }, { JUMP_AE, 1, 2, false },
+        { JUMP_NE, 1, 2, true }, { JUMP_NE, 2, 2, false },
+        { JUMP_ABOVE, 0xFFFFFFFF, 1, true },            /* unsigned */
+    };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(t); i++) {
+        g_assert_cmpint(jump(t[i].op, t[i].a, t[i].b), ==, t[i].taken);
+    }
 }
 
 static void test_switch_test(void)

@@ -10,7 +10,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "amd/atom-test.h"
+#include "common/atom-rec.h"
 #include "rv770-atombios.h"
 
 #define ROM hwgpu_rv770_atombios
@@ -36,12 +36,40 @@ static void setup(void)
                     ==, HWGPU_ATOM_OK);
 }
 
+/*
+ * The parameter space radeon passes each table: the size of the
+ * parameter structure atombios.h gives it (atom_asic_init: 16 dwords).
+ * Newer kernels check PS indices against it, so the tables must stay
+ * inside.
+ */
+static unsigned ps_dwords(int index)
+{
+    switch (index) {
+    case HWGPU_ATOM_CMD_ASIC_INIT:
+        return 16;
+    case HWGPU_ATOM_CMD_SET_ENGINE_CLOCK:       /* *_CLOCK_PS_ALLOCATION */
+    case HWGPU_ATOM_CMD_SET_MEMORY_CLOCK:
+    case HWGPU_ATOM_CMD_SET_CRTC_OVERSCAN:
+    case HWGPU_ATOM_CMD_SET_PIXEL_CLOCK:        /* PIXEL_CLOCK_PARAMETERS_V3 */
+    case HWGPU_ATOM_CMD_DAC_LOAD_DETECTION:
+        return 3;
+    case HWGPU_ATOM_CMD_BLANK_CRTC:
+    case HWGPU_ATOM_CMD_ADJUST_DISPLAY_PLL:
+        return 2;
+    case HWGPU_ATOM_CMD_SET_CRTC_TIMING:
+    case HWGPU_ATOM_CMD_SET_CRTC_USING_DTD_TIMING:
+        return 6;
+    default:                                    /* one-dword structures */
+        return 1;
+    }
+}
+
 static void run(int index, uint32_t *ps)
 {
     HwgpuAtomError e;
 
     rec_clear_log(&rec);
-    e = hwgpu_atom_execute(&atom, index, ps, 16);
+    e = hwgpu_atom_execute(&atom, index, ps, ps_dwords(index));
     if (e) {
         g_test_message("table %d: %s", index, hwgpu_atom_errmsg(&atom));
     }
@@ -172,31 +200,22 @@ static void test_firmware_info(void)
     g_assert_cmpuint(u32(fw + 12), !=, 0);
 }
 
-/* Looks an I2C id up in GPIO_I2C_Info as radeon_lookup_i2c_gpio does. */
-static int lookup_i2c(uint8_t id)
+/*
+ * Finds the entry of data table @index (entries of @entry bytes after the
+ * common header) whose byte @id_at is @id, as radeon_lookup_i2c_gpio
+ * (GPIO_I2C_Info: ATOM_GPIO_I2C_ASSIGMENT, sucI2cId at 16) and
+ * radeon_lookup_gpio (GPIO_Pin_LUT: ATOM_GPIO_PIN_ASSIGNMENT, ucGPIO_ID at
+ * 3) do.
+ */
+static int lookup(int index, int entry, int id_at, uint8_t id)
 {
     uint16_t size, off;
 
-    g_assert_true(hwgpu_atom_data_header(&atom, HWGPU_ATOM_DATA_GPIO_I2C_INFO,
-                                         &size, NULL, NULL, &off));
-    for (int i = 0; i < (size - 4) / 27; i++) {
-        if (ROM[off + 4 + 27 * i + 16] == id) {
-            return off + 4 + 27 * i;
-        }
-    }
-    return -1;
-}
-
-/* Looks a GPIO id up in GPIO_Pin_LUT as radeon_lookup_gpio does. */
-static int lookup_pin(uint8_t id)
-{
-    uint16_t size, off;
-
-    g_assert_true(hwgpu_atom_data_header(&atom, HWGPU_ATOM_DATA_GPIO_PIN_LUT,
-                                         &size, NULL, NULL, &off));
-    for (int i = 0; i < (size - 4) / 4; i++) {
-        if (ROM[off + 4 + 4 * i + 3] == id) {
-            return off + 4 + 4 * i;
+    g_assert_true(hwgpu_atom_data_header(&atom, index, &size, NULL, NULL,
+                                         &off));
+    for (int i = 0; i < (size - 4) / entry; i++) {
+        if (ROM[off + 4 + entry * i + id_at] == id) {
+            return off + 4 + entry * i;
         }
     }
     return -1;
@@ -245,10 +264,11 @@ static void test_object_header(void)
          rec_off += ROM[rec_off + 1]) {
         nrec++;
         if (ROM[rec_off] == 1) {                         /* I2C record */
-            i2c = lookup_i2c(ROM[rec_off + 2]);
+            i2c = lookup(HWGPU_ATOM_DATA_GPIO_I2C_INFO, 27, 16,
+                         ROM[rec_off + 2]);
             g_assert_cmphex(ROM[rec_off + 2], ==, X(I2C_ID));
         } else if (ROM[rec_off] == 2) {                  /* HPD record */
-            pin = lookup_pin(ROM[rec_off + 2]);
+            pin = lookup(HWGPU_ATOM_DATA_GPIO_PIN_LUT, 4, 3, ROM[rec_off + 2]);
             g_assert_cmphex(ROM[rec_off + 2], ==, X(HPD_GPIO_ID));
         }
     }

@@ -1,11 +1,12 @@
 /*
- * A recording register file for ATOM interpreter tests: every register,
- * PLL and MC access the bytecode makes is stored and logged.
+ * A recording register file for ATOM interpreter tests and fuzz targets:
+ * every register, PLL and MC access the bytecode makes is stored and
+ * logged.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#ifndef TESTS_AMD_ATOM_TEST_H
-#define TESTS_AMD_ATOM_TEST_H
+#ifndef TESTS_COMMON_ATOM_REC_H
+#define TESTS_COMMON_ATOM_REC_H
 
 #include <stdint.h>
 #include <string.h>
