@@ -160,14 +160,22 @@ uint32_t hwgpu_atom_u32(const HwgpuAtom *a, uint32_t off)
     return hwgpu_atom_u16(a, off) | (uint32_t)hwgpu_atom_u16(a, off + 2) << 16;
 }
 
-/* A checked read of @n bytes of the image at @off. */
+/* Whether @n bytes at @off lie inside the image (an error if not). */
+static bool in_image(HwgpuAtom *a, uint32_t off, unsigned n)
+{
+    if ((uint64_t)off + n > a->size) {
+        return fail(a, HWGPU_ATOM_ERR_BOUNDS, "read of %u bytes at 0x%x "
+                    "outside the %zu-byte image", n, off, a->size);
+    }
+    return true;
+}
+
+/* A checked little-endian read of @n (at most 4) bytes at @off. */
 static uint32_t img(HwgpuAtom *a, uint32_t off, unsigned n)
 {
     uint32_t v = 0;
 
-    if ((uint64_t)off + n > a->size) {
-        fail(a, HWGPU_ATOM_ERR_BOUNDS, "read of %u bytes at 0x%x outside "
-             "the %zu-byte image", n, off, a->size);
+    if (!in_image(a, off, n)) {
         return 0;
     }
     for (unsigned i = 0; i < n; i++) {
@@ -755,6 +763,7 @@ static bool step(Frame *f, uint32_t *pc, int depth)
     case OP_EOT:
         return false;
     case OP_POSTCARD:
+    case OP_DEBUG:                      /* a byte to print (newer radeon) */
         fetch(f, pc, 1);
         break;
     case OP_SETDATABLOCK:
@@ -772,7 +781,7 @@ static bool step(Frame *f, uint32_t *pc, int depth)
     default:
         return fail(a, HWGPU_ATOM_ERR_OPCODE, "opcode %u at 0x%x is %s", op,
                     at, op == OP_REPEAT || op == OP_SAVEREG ||
-                    op == OP_RESTOREREG || op == OP_DEBUG ?
+                    op == OP_RESTOREREG ?
                     "not implemented (as in radeon)" : "not an opcode");
     }
     return !a->error;
@@ -948,16 +957,14 @@ HwgpuAtomError hwgpu_atom_init(HwgpuAtom *a, const uint8_t *bios, size_t size,
         fail(a, HWGPU_ATOM_ERR_IMAGE, "no 0x55 0xAA ROM signature");
         return a->error;
     }
-    img(a, HWGPU_ATOM_ATI_MAGIC_PTR, sizeof(ati) - 1);
-    if (a->error || memcmp(bios + HWGPU_ATOM_ATI_MAGIC_PTR, ati,
-                           sizeof(ati) - 1)) {
+    if (!in_image(a, HWGPU_ATOM_ATI_MAGIC_PTR, sizeof(ati) - 1) ||
+        memcmp(bios + HWGPU_ATOM_ATI_MAGIC_PTR, ati, sizeof(ati) - 1)) {
         fail(a, HWGPU_ATOM_ERR_IMAGE, "no ATI magic at 0x30");
         return a->error;
     }
     a->rom_header = img(a, HWGPU_ATOM_ROM_TABLE_PTR, 2);
-    img(a, a->rom_header, HWGPU_ATOM_ROM_HEADER_SIZE);
-    if (a->error || memcmp(bios + a->rom_header + HWGPU_ATOM_ROM_MAGIC_PTR,
-                           "ATOM", 4)) {
+    if (a->error || !in_image(a, a->rom_header, HWGPU_ATOM_ROM_HEADER_SIZE) ||
+        memcmp(bios + a->rom_header + HWGPU_ATOM_ROM_MAGIC_PTR, "ATOM", 4)) {
         a->error = HWGPU_ATOM_OK;
         fail(a, HWGPU_ATOM_ERR_IMAGE, "no \"ATOM\" in the ROM header at "
              "0x%x", a->rom_header);

@@ -292,7 +292,7 @@ static void test_blocks_and_ws(void)
            SETDATABLOCK, 255,                               /* this table */
            MOVE + W, ATTR(0, D, A_ID), 1, U16(0),
            AND + W, ATTR(0, D, A_IMM), 1, U32(0xFFFF),
-           DELAY_MS, 2, DELAY_US, 3, NOP, POSTCARD, 0x42,
+           DELAY_MS, 2, DELAY_US, 3, NOP, POSTCARD, 0x42, 121 /* DEBUG */, 7,
            MOVE + W, ATTR(0, D, A_IMM), 0x48, U32(0),
            MOVE + R, ATTR(0, D, A_IMM), U16(0), U32(0x10),  /* MM_INDEX */
            MOVE + L, ATTR(0, D, A_IMM), 7, U32(0x77),
