@@ -264,6 +264,8 @@ class Rom:
                                   0x18, 0) +
             bytes([0x00, 0x00, 0x03]) +
             struct.pack('<HHBBH', size // 512, 0, 0, 0x80, 0))
+        # every table offset is 16 bits, as radeon reads them
+        assert size <= 0x10000, 'image too large for 16-bit offsets'
         img[-1] = (-sum(img[:-1])) & 0xFF
         assert sum(img) % 256 == 0
         return bytes(img)

@@ -313,21 +313,27 @@ static void test_blocks_and_ws(void)
     g_assert_cmphex(rec.mc[8], ==, 0x88);
 }
 
-static void test_iio_port(void)
+/* IIO programs: port 3 reads REG[0x50], port 0x83 writes the data to
+ * REG[0x51]. */
+static void install_iio(void)
 {
     static const uint8_t iio[] = {
-        1, 3,                                   /* read: REG[0x50] */
-        4, 32, 0, 2, U16(0x50), 9, 0, 0,
-        1, 0x83,                                /* write: REG[0x51] = data */
-        4, 32, 0, 8, 32, 0, 0, 3, U16(0x51), 9, 0, 0,
+        1, 3, 4, 32, 0, 2, U16(0x50), 9, 0, 0,
+        1, 0x83, 4, 32, 0, 8, 32, 0, 0, 3, U16(0x51), 9, 0, 0,
         0,
     };
-    uint32_t ps[2] = { 0 };
 
-    image_reset();
     put16(MDT + 4 + 2 * HWGPU_ATOM_DATA_INDIRECT_IO_ACCESS, IIO_TABLE);
     put16(IIO_TABLE, 4 + sizeof(iio));
     memcpy(img + IIO_TABLE + 4, iio, sizeof(iio));
+}
+
+static void test_iio_port(void)
+{
+    uint32_t ps[2] = { 0 };
+
+    image_reset();
+    install_iio();
     TABLE0(0, 8,
            SETPORT_ATI, U16(3),
            MOVE + R, ATTR(0, D, A_IMM), U16(0x7), U32(0x99),
@@ -445,6 +451,136 @@ static void test_random_bytecode(void)
     g_rand_free(r);
 }
 
+/* Random, well-formed instructions: every operand has the length its
+ * attribute says, indices are mostly small, jump targets land anywhere in
+ * the table. */
+static size_t operand(GRand *r, uint8_t *b, unsigned arg, unsigned align)
+{
+    static const uint8_t imm_len[8] = { 4, 2, 2, 2, 1, 1, 1, 1 };
+    size_t n = arg == A_REG || arg == A_ID ? 2 : arg == A_IMM ?
+               imm_len[align] : 1;
+    uint32_t v = g_rand_int(r);
+
+    switch (arg) {
+    case A_PS:
+        v = g_rand_int_range(r, 0, 6);
+        break;
+    case A_WS:
+        v = g_rand_boolean(r) ? g_rand_int_range(r, 0, 8)
+                              : g_rand_int_range(r, 0x40, 0x49);
+        break;
+    case A_REG:
+    case A_ID:
+    case A_FB:
+        v = g_rand_int_range(r, 0, 0x100);
+        break;
+    }
+    for (size_t i = 0; i < n; i++) {
+        b[i] = v >> (8 * i);
+    }
+    return n;
+}
+
+static size_t random_insn(GRand *r, uint8_t *b)
+{
+    static const uint8_t two_operand[] = {
+        MOVE, AND, OR, MUL, DIV, ADD, SUB, COMPARE, TEST, MASK, XOR, SHL, SHR,
+    };
+    static const uint8_t dst_arg[6] = { A_REG, A_PS, A_WS, A_FB, A_PLL, A_MC };
+    unsigned kind = g_rand_int_range(r, 0, 10), d = g_rand_int_range(r, 0, 6);
+    unsigned align = g_rand_int_range(r, 0, 8), sarg = g_rand_int_range(r, 0, 8);
+    size_t n = 0;
+
+    if (kind < 5) {
+        uint8_t op = two_operand[g_rand_int_range(r, 0,
+                                                  sizeof(two_operand))];
+
+        b[n++] = op + d;
+        b[n++] = ATTR(g_rand_int_range(r, 0, 4), align, sarg);
+        n += operand(r, b + n, dst_arg[d], align);
+        if (op == MASK) {
+            n += operand(r, b + n, A_IMM, align);
+        }
+        n += operand(r, b + n, sarg, align);
+    } else if (kind == 5) {
+        static const uint8_t one[] = { CLEAR, SHIFT_LEFT, SHIFT_RIGHT };
+        uint8_t op = one[g_rand_int_range(r, 0, 3)];
+
+        b[n++] = op + d;
+        b[n++] = align << 3;
+        n += operand(r, b + n, dst_arg[d], align);
+        if (op != CLEAR) {
+            b[n++] = g_rand_int_range(r, 0, 40);
+        }
+    } else if (kind == 6) {
+        b[n++] = JUMP + g_rand_int_range(r, 0, 7);
+        n += operand(r, b + n, A_REG, 0);       /* a target near the start */
+    } else if (kind == 7) {
+        b[n++] = SWITCH;
+        b[n++] = ATTR(0, align, sarg);
+        n += operand(r, b + n, sarg, align);
+        for (int k = g_rand_int_range(r, 0, 3); k; k--) {
+            b[n++] = 0x63;
+            n += operand(r, b + n, A_IMM, align);
+            n += operand(r, b + n, A_REG, 0);
+        }
+        b[n++] = 0x5A;
+        b[n++] = 0x5A;
+    } else if (kind == 8) {
+        b[n++] = CALLTABLE;
+        b[n++] = g_rand_int_range(r, 0, 3);
+    } else {
+        static const uint8_t misc[][3] = {
+            { SETREGBLOCK, 0x00, 0x01 }, { SETDATABLOCK, 1 },
+            { SETDATABLOCK, 255 }, { SETPORT_ATI, 3, 0 }, { SETPORT_ATI, 0, 0 },
+            { DELAY_US, 5 }, { NOP }, { POSTCARD, 1 },
+        };
+        static const uint8_t len[] = { 3, 2, 2, 3, 3, 2, 1, 2 };
+        int i = g_rand_int_range(r, 0, G_N_ELEMENTS(misc));
+
+        memcpy(b, misc[i], len[i]);
+        n = len[i];
+    }
+    return n;
+}
+
+static void test_structured_bytecode(void)
+{
+    GRand *r = g_rand_new_with_seed(4870);
+    unsigned outcome[HWGPU_ATOM_ERR_DEPTH + 1] = { 0 };
+
+    for (int n = 0; n < 20000; n++) {
+        uint8_t code[2][250];
+        size_t len[2] = { 0, 0 };
+        uint32_t ps[8];
+
+        image_reset();
+        install_iio();
+        for (int t = 0; t < 2; t++) {
+            for (int k = g_rand_int_range(r, 1, 20); k; k--) {
+                if (len[t] + 40 > sizeof(code[t])) {
+                    break;
+                }
+                len[t] += random_insn(r, code[t] + len[t]);
+            }
+            code[t][len[t]++] = EOT;
+            table(t, 8, g_rand_int_range(r, 0, 5) * 4, code[t], len[t]);
+        }
+        for (int i = 0; i < 8; i++) {
+            ps[i] = g_rand_int(r);
+        }
+        outcome[run(ps, g_rand_int_range(r, 0, 9))]++;
+        g_assert_cmpuint(atom.steps, <=, atom.step_limit + 1);
+    }
+    for (int e = 0; e <= HWGPU_ATOM_ERR_DEPTH; e++) {
+        g_test_message("outcome %d: %u of 20000", e, outcome[e]);
+    }
+    /* many programs end normally; loops end at the step budget */
+    g_assert_cmpuint(outcome[HWGPU_ATOM_OK], >, 20000 / 5);
+    g_assert_cmpuint(outcome[HWGPU_ATOM_ERR_STEPS], >, 0);
+    g_rand_free(r);
+}
+
 /* The RV770 image with random bytes changed: parse and run every table. */
 static void test_mutated_rom(void)
 {
@@ -491,6 +627,8 @@ int main(int argc, char **argv)
     g_test_add_func("/amd/atom/errors", test_errors);
     g_test_add_func("/amd/atom/bad-images", test_bad_images);
     g_test_add_func("/amd/atom/random-bytecode", test_random_bytecode);
+    g_test_add_func("/amd/atom/structured-bytecode",
+                    test_structured_bytecode);
     g_test_add_func("/amd/atom/mutated-rom", test_mutated_rom);
     return g_test_run();
 }
