@@ -208,7 +208,7 @@ const char *hwgpu_atom_errmsg(const HwgpuAtom *a)
 static uint32_t run_iio(HwgpuAtom *a, uint32_t pc, uint32_t index,
                         uint32_t data)
 {
-    uint32_t temp = 0xCDCDCDCD, src, mask;
+    uint32_t temp = 0xCDCDCDCD, src, mask, reg;
     uint8_t op, n, s, d;
 
     for (;;) {
@@ -228,15 +228,19 @@ static uint32_t run_iio(HwgpuAtom *a, uint32_t pc, uint32_t index,
         s = op >= IIO_CLEAR ? img(a, pc + 2, 1) : 0;
         d = op >= IIO_MOVE_INDEX && op <= IIO_MOVE_DATA ? img(a, pc + 3, 1)
                                                         : 0;
+        reg = op == IIO_READ || op == IIO_WRITE ? img(a, pc + 1, 2) : 0;
+        if (a->error) {
+            return 0;
+        }
         mask = low_bits(n);
         switch (op) {
         case IIO_READ:
             temp = a->ops && a->ops->reg_read ?
-                   a->ops->reg_read(a->opaque, img(a, pc + 1, 2)) : 0;
+                   a->ops->reg_read(a->opaque, reg) : 0;
             break;
         case IIO_WRITE:
-            if (a->ops && a->ops->reg_write && !a->error) {
-                a->ops->reg_write(a->opaque, img(a, pc + 1, 2), temp);
+            if (a->ops && a->ops->reg_write) {
+                a->ops->reg_write(a->opaque, reg, temp);
             }
             break;
         case IIO_CLEAR:

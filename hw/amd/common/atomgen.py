@@ -276,6 +276,8 @@ class Rom:
 def main(argv):
     desc_path, out_h, out_c, out_bin = argv[1:5]
     ns = {'__file__': desc_path}
+    # the description imports this module: no __pycache__ in the sources
+    sys.dont_write_bytecode = True
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     with open(desc_path) as f:
         exec(compile(f.read(), desc_path, 'exec'), ns)

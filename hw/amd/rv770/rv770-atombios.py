@@ -37,6 +37,7 @@ EXT_PPLL = {                    # per pixel PLL: REF_DIV, FB_DIV, POST_DIV,
     0: (0x404, 0x430, 0x43C, 0x450),    # PnPLL_CNTL
     1: (0x414, 0x434, 0x444, 0x454),
 }
+PNPLL_INT_SS_CNTL = 0x458       # P2PLL's is the next dword
 PCLK_CRTC_CNTL = (0x480, 0x484)
 D1CRTC_H_TOTAL = 0x6000
 D1CRTC_H_BLANK_START_END = 0x6004
@@ -68,7 +69,7 @@ CMD = dict(ASIC_Init=0, EnableCRTCMemReq=6, SetEngineClock=10,
            SetCRTC_OverScan=40, SelectCRTC_Source=42,
            UpdateCRTC_DoubleBufferRegisters=44, GetMemoryClock=47,
            GetEngineClock=48, SetCRTC_UsingDTDTiming=49,
-           DAC1OutputControl=68)
+           EnableSpreadSpectrumOnPPLL=65, DAC1OutputControl=68)
 DATA = dict(FirmwareInfo=4, GPIO_I2C_Info=10, GPIO_Pin_LUT=12,
             Object_Header=22, IndirectIOAccess=23)
 ATOM_DEVICE_CRT1_SUPPORT = 0x0001
@@ -249,12 +250,14 @@ c.eot()
 cmd('GetMemoryClock', 4, 2, c)
 
 
-def crtc_switch(name, reg, bits, set_when_on):
-    """A table taking (ucCRTC, ucEnable-like byte): sets or clears @bits
-    of the CRTC's @reg (ENABLE_CRTC_PARAMETERS, BLANK_CRTC_PARAMETERS)."""
+def unit_switch(name, reg, bits, set_when_on, ps_bytes=4, unit=PS(0).b0,
+                stride=CRTC_STRIDE_DW, on=PS(0).b8):
+    """A table that sets or clears @bits of @reg in the block of the unit
+    (CRTC, PLL) the byte @unit names, as the byte @on is non-zero or zero
+    (ENABLE_CRTC_PARAMETERS, BLANK_CRTC_PARAMETERS, ...)."""
     c = Code()
-    c.regblock_from(PS(0).b0, CRTC_STRIDE_DW)
-    c.compare(PS(0).b8, IMM(0, 'b'))
+    c.regblock_from(unit, stride)
+    c.compare(on, IMM(0, 'b'))
     c.jump('off', 'eq')
     (c.or_ if set_when_on else c.and_)(
         REG(reg), IMM(bits if set_when_on else ~bits))
@@ -263,14 +266,19 @@ def crtc_switch(name, reg, bits, set_when_on):
     (c.and_ if set_when_on else c.or_)(
         REG(reg), IMM(~bits if set_when_on else bits))
     c.eot()
-    cmd(name, 4 if name != 'BlankCRTC' else 8, 0, c)
+    cmd(name, ps_bytes, 0, c)
 
 
-crtc_switch('EnableCRTC', D1CRTC_CONTROL, 1 << 0, True)
-crtc_switch('EnableCRTCMemReq', D1CRTC_CONTROL, 1 << 24, False)
-crtc_switch('BlankCRTC', D1CRTC_BLANK_CONTROL, 1 << 8, True)
-crtc_switch('UpdateCRTC_DoubleBufferRegisters', D1CRTC_UPDATE_LOCK, 1, True)
-crtc_switch('EnableScaler', D1SCL_SCALER_ENABLE, 1, True)
+unit_switch('EnableCRTC', D1CRTC_CONTROL, 1 << 0, True)
+unit_switch('EnableCRTCMemReq', D1CRTC_CONTROL, 1 << 24, False)
+unit_switch('BlankCRTC', D1CRTC_BLANK_CONTROL, 1 << 8, True, ps_bytes=8)
+unit_switch('UpdateCRTC_DoubleBufferRegisters', D1CRTC_UPDATE_LOCK, 1, True)
+unit_switch('EnableScaler', D1SCL_SCALER_ENABLE, 1, True)
+# EnableSpreadSpectrumOnPPLL (ENABLE_SPREAD_SPECTRUM_ON_PPLL: ucEnable at
+# byte 4, ucPpll at byte 7): radeon turns spread spectrum off before each
+# PLL change; the percentage, step and delay are not modelled.
+unit_switch('EnableSpreadSpectrumOnPPLL', PNPLL_INT_SS_CNTL, 1, True,
+            ps_bytes=8, unit=PS(1).b24, stride=1, on=PS(1).b0)
 
 
 def load_word(c, ws, src):

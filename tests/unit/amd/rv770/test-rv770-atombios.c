@@ -55,6 +55,7 @@ static unsigned ps_dwords(int index)
         return 3;
     case HWGPU_ATOM_CMD_BLANK_CRTC:
     case HWGPU_ATOM_CMD_ADJUST_DISPLAY_PLL:
+    case HWGPU_ATOM_CMD_ENABLE_SPREAD_SPECTRUM_ON_PPLL:
         return 2;
     case HWGPU_ATOM_CMD_SET_CRTC_TIMING:
     case HWGPU_ATOM_CMD_SET_CRTC_USING_DTD_TIMING:
@@ -175,7 +176,7 @@ static void test_master_tables(void)
         /* the last byte is an EOT or a jump target's code: not past it */
         g_assert_cmpuint(size, >, HWGPU_ATOM_CT_CODE_PTR);
     }
-    g_assert_cmpint(ncmd, ==, 19);
+    g_assert_cmpint(ncmd, ==, 20);
 }
 
 /* radeon_atom_get_clock_info and atom_asic_init read FirmwareInfo 1.4. */
@@ -348,21 +349,26 @@ static void test_asic_init_and_clocks(void)
     g_assert_cmpuint(ps[0], ==, 2700 * 20);
 }
 
-/* ENABLE_CRTC_PARAMETERS-shaped tables: (ucCRTC, ucEnable). */
-static void crtc_bit(int table, uint32_t reg, uint32_t bit, bool set_on)
+/*
+ * Tables that set or clear @bit of @reg in the block of a unit (CRTC or
+ * PLL, @stride bytes apart) named by parameter byte @unit_at, as parameter
+ * byte @on_at is non-zero or zero.
+ */
+static void unit_bit(int table, uint32_t reg, uint32_t stride, int unit_at,
+                     int on_at, uint32_t bit, bool set_on)
 {
-    for (int crtc = 0; crtc < 2; crtc++) {
-        uint32_t r = reg + crtc * 0x800, other = reg + (1 - crtc) * 0x800;
+    for (int unit = 0; unit < 2; unit++) {
+        uint32_t r = reg + unit * stride, other = reg + (1 - unit) * stride;
         uint32_t ps[16] = { 0 };
 
         rec.regs[r / 4] = 0x00F000F0;
         rec.regs[other / 4] = 0x12345678;
-        ps_put(ps, 0, 1, crtc);
-        ps_put(ps, 1, 1, 1);
+        ps_put(ps, unit_at, 1, unit);
+        ps_put(ps, on_at, 1, 1);
         run(table, ps);
         g_assert_cmphex(rec_reg(&rec, r), ==,
                         set_on ? 0x00F000F0 | bit : 0x00F000F0 & ~bit);
-        ps_put(ps, 1, 1, 0);
+        ps_put(ps, on_at, 1, 0);
         run(table, ps);
         g_assert_cmphex(rec_reg(&rec, r), ==,
                         set_on ? 0x00F000F0 & ~bit : 0x00F000F0 | bit);
@@ -371,14 +377,21 @@ static void crtc_bit(int table, uint32_t reg, uint32_t bit, bool set_on)
     }
 }
 
-static void test_crtc_switches(void)
+static void test_unit_switches(void)
 {
     setup();
-    crtc_bit(HWGPU_ATOM_CMD_ENABLE_CRTC, 0x6080, 1u << 0, true);
-    crtc_bit(HWGPU_ATOM_CMD_ENABLE_CRTC_MEM_REQ, 0x6080, 1u << 24, false);
-    crtc_bit(HWGPU_ATOM_CMD_BLANK_CRTC, 0x6084, 1u << 8, true);
-    crtc_bit(HWGPU_ATOM_CMD_UPDATE_CRTC_DOUBLE_BUFFER, 0x60E8, 1u << 0, true);
-    crtc_bit(HWGPU_ATOM_CMD_ENABLE_SCALER, 0x6590, 1u << 0, true);
+    /* ENABLE_CRTC_PARAMETERS-shaped: ucCRTC, then the switch */
+    unit_bit(HWGPU_ATOM_CMD_ENABLE_CRTC, 0x6080, 0x800, 0, 1, 1u << 0, true);
+    unit_bit(HWGPU_ATOM_CMD_ENABLE_CRTC_MEM_REQ, 0x6080, 0x800, 0, 1,
+             1u << 24, false);
+    unit_bit(HWGPU_ATOM_CMD_BLANK_CRTC, 0x6084, 0x800, 0, 1, 1u << 8, true);
+    unit_bit(HWGPU_ATOM_CMD_UPDATE_CRTC_DOUBLE_BUFFER, 0x60E8, 0x800, 0, 1,
+             1u << 0, true);
+    unit_bit(HWGPU_ATOM_CMD_ENABLE_SCALER, 0x6590, 0x800, 0, 1, 1u << 0,
+             true);
+    /* ENABLE_SPREAD_SPECTRUM_ON_PPLL: ucEnable at 4, ucPpll at 7 */
+    unit_bit(HWGPU_ATOM_CMD_ENABLE_SPREAD_SPECTRUM_ON_PPLL, 0x458, 4, 7, 4,
+             1u << 0, true);
 }
 
 /* 1024x768@60 (VESA DMT): the registers both timing tables must write. */
@@ -572,6 +585,7 @@ static void test_every_table(void)
         HWGPU_ATOM_CMD_GET_MEMORY_CLOCK, HWGPU_ATOM_CMD_GET_ENGINE_CLOCK,
         HWGPU_ATOM_CMD_SET_CRTC_USING_DTD_TIMING,
         HWGPU_ATOM_CMD_DAC1_OUTPUT_CONTROL,
+        HWGPU_ATOM_CMD_ENABLE_SPREAD_SPECTRUM_ON_PPLL,
     };
     GRand *r = g_rand_new_with_seed(15);
     int ran = 0;
@@ -614,7 +628,7 @@ int main(int argc, char **argv)
     g_test_add_func("/rv770/atombios/iio", test_iio);
     g_test_add_func("/rv770/atombios/asic-init-clocks",
                     test_asic_init_and_clocks);
-    g_test_add_func("/rv770/atombios/crtc-switches", test_crtc_switches);
+    g_test_add_func("/rv770/atombios/unit-switches", test_unit_switches);
     g_test_add_func("/rv770/atombios/set-crtc-timing", test_set_crtc_timing);
     g_test_add_func("/rv770/atombios/set-crtc-dtd-timing",
                     test_set_crtc_dtd_timing);
