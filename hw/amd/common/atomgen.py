@@ -123,8 +123,10 @@ class Code:
     def sub(self, dst, src): self._pair('SUB', dst, src)
     def shl(self, dst, src): self._pair('SHL', dst, src)
     def shr(self, dst, src): self._pair('SHR', dst, src)
-    def mul(self, dst, src): self._pair('MUL', dst, src)   # -> WS_QUOTIENT
-    def div(self, dst, src): self._pair('DIV', dst, src)   # -> WS_QUOTIENT/REMAINDER
+    # MUL leaves the product in WS_QUOTIENT; DIV the quotient there and the
+    # remainder in WS_REMAINDER
+    def mul(self, dst, src): self._pair('MUL', dst, src)
+    def div(self, dst, src): self._pair('DIV', dst, src)
     def compare(self, a, b): self._pair('COMPARE', a, b)
     def test(self, a, b): self._pair('TEST', a, b)
 
@@ -158,13 +160,18 @@ class Code:
             self._target(label)
         self.buf += struct.pack('<H', CASE_END)
 
-    def calltable(self, index): self.buf += bytes([OP['CALLTABLE'], index])
-    def setregblock(self, v): self.buf += bytes([OP['SETREGBLOCK']]) + struct.pack('<H', v)
-    def setport(self, port): self.buf += bytes([OP['SETPORT_ATI']]) + struct.pack('<H', port)
-    def setdatablock(self, i): self.buf += bytes([OP['SETDATABLOCK'], i])
-    def delay_us(self, n): self.buf += bytes([OP['DELAY_US'], n])
-    def nop(self): self.buf.append(OP['NOP'])
-    def eot(self): self.buf.append(OP['EOT'])
+    def _op(self, op, *operand_bytes):
+        self.buf.append(OP[op])
+        for b in operand_bytes:
+            self.buf += b
+
+    def calltable(self, index): self._op('CALLTABLE', bytes([index]))
+    def setregblock(self, v): self._op('SETREGBLOCK', struct.pack('<H', v))
+    def setport(self, port): self._op('SETPORT_ATI', struct.pack('<H', port))
+    def setdatablock(self, i): self._op('SETDATABLOCK', bytes([i]))
+    def delay_us(self, n): self._op('DELAY_US', bytes([n]))
+    def nop(self): self._op('NOP')
+    def eot(self): self._op('EOT')
 
     def regblock_from(self, src, dwords):
         """Register accesses become relative to src * dwords (e.g. the

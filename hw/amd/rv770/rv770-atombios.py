@@ -90,7 +90,7 @@ ATOM_RECORD_END_TYPE = 0xFF
 
 ROM = Rom(VENDOR, DEVICE, SUBSYS_VENDOR, SUBSYS_ID, MESSAGE, 81, 34)
 
-# --- data tables --------------------------------------------------------------
+# --- data tables ------------------------------------------------------------
 
 # ATOM_FIRMWARE_INFO_V1_4 (radeon_atom_get_clock_info, atom_asic_init).
 ROM.add_data(DATA['FirmwareInfo'], table(1, 4, struct.pack(
@@ -174,7 +174,7 @@ ROM.add_data(DATA['IndirectIOAccess'], table(1, 1, bytes(
     [IIO_CLEAR, 32, 0, IIO_MOVE_DATA, 32, 0, 0, IIO_WRITE, MM_DATA // 4, 0,
      IIO_END, 0, 0, 0])))
 
-# --- command tables -----------------------------------------------------------
+# --- command tables ---------------------------------------------------------
 
 
 def cmd(name, ps_bytes, ws_dwords, code, crev=1):

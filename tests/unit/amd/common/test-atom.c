@@ -488,7 +488,8 @@ static size_t random_insn(GRand *r, uint8_t *b)
     };
     static const uint8_t dst_arg[6] = { A_REG, A_PS, A_WS, A_FB, A_PLL, A_MC };
     unsigned kind = g_rand_int_range(r, 0, 10), d = g_rand_int_range(r, 0, 6);
-    unsigned align = g_rand_int_range(r, 0, 8), sarg = g_rand_int_range(r, 0, 8);
+    unsigned align = g_rand_int_range(r, 0, 8);
+    unsigned sarg = g_rand_int_range(r, 0, 8);
     size_t n = 0;
 
     if (kind < 5) {
@@ -532,7 +533,8 @@ static size_t random_insn(GRand *r, uint8_t *b)
     } else {
         static const uint8_t misc[][3] = {
             { SETREGBLOCK, 0x00, 0x01 }, { SETDATABLOCK, 1 },
-            { SETDATABLOCK, 255 }, { SETPORT_ATI, 3, 0 }, { SETPORT_ATI, 0, 0 },
+            { SETDATABLOCK, 255 }, { SETPORT_ATI, 3, 0 },
+            { SETPORT_ATI, 0, 0 },
             { DELAY_US, 5 }, { NOP }, { POSTCARD, 1 },
         };
         static const uint8_t len[] = { 3, 2, 2, 3, 3, 2, 1, 2 };

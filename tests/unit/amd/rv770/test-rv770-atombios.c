@@ -171,7 +171,8 @@ static void test_master_tables(void)
                                             &ws, &ps, &off));
         g_assert_cmpuint(off + size, <=, sizeof(ROM));
         g_assert_cmpuint(frev, ==, 1);
-        g_assert_cmpuint(crev, ==, i == HWGPU_ATOM_CMD_SET_PIXEL_CLOCK ? 3 : 1);
+        g_assert_cmpuint(crev, ==,
+                         i == HWGPU_ATOM_CMD_SET_PIXEL_CLOCK ? 3 : 1);
         g_assert_cmpuint(ps % 4, ==, 0);
         /* the last byte is an EOT or a jump target's code: not past it */
         g_assert_cmpuint(size, >, HWGPU_ATOM_CT_CODE_PTR);
