@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Build an AtomBIOS ROM image from a readable description.
 
-Usage: atomgen.py DESCRIPTION.py OUT.h OUT.c OUT.bin
+Usage: atomgen.py DESCRIPTION.py OUT.h OUT.c OUT.bin [OUT.lst]
 
 The description (e.g. hw/amd/rv770/rv770-atombios.py) is Python that uses
 this module: it defines ROM = Rom(...), fills in data tables with the table
 builders below and writes command tables with the ATOM assembler (Code).
 EXPORTS, a dict of names to integers, become #defines in OUT.h so tests
 compare the image against the description rather than against a second copy
-of each value.
+of each value.  OUT.lst lists where each table landed and the bytecode of
+each command table, offset by offset.
 
 Layouts are those the Linux radeon driver reads (atombios.h, atom.h,
 radeon_bios.c); opcode numbers and operand encodings are those of its
@@ -38,6 +39,10 @@ CASE_MAGIC, CASE_END = 0x63, 0x5A5A
 # workspace indices with a meaning of their own (atom.h)
 WS_QUOTIENT, WS_REMAINDER, WS_DATAPTR, WS_SHIFT = 0x40, 0x41, 0x42, 0x43
 WS_FB_WINDOW, WS_ATTRIBUTES, WS_REGPTR = 0x46, 0x47, 0x48
+WS_NAMES = {WS_QUOTIENT: 'QUOTIENT', WS_REMAINDER: 'REMAINDER',
+            WS_DATAPTR: 'DATAPTR', WS_SHIFT: 'SHIFT', 0x44: 'OR_MASK',
+            0x45: 'AND_MASK', WS_FB_WINDOW: 'FB_WINDOW',
+            WS_ATTRIBUTES: 'ATTRIBUTES', WS_REGPTR: 'REGPTR'}
 
 
 class Operand:
@@ -54,6 +59,20 @@ class Operand:
 
     def width(self):
         return 'd' if self.align == 0 else 'w' if self.align <= 3 else 'b'
+
+    def __str__(self):
+        if self.loc == ARG_IMM:
+            return '0x' + self.encode()[::-1].hex()
+        name = {ARG_REG: 'REG[0x%04x]' % (self.index * 4),
+                ARG_ID: 'ID[0x%04x]' % self.index}.get(self.loc)
+        if name is None:
+            name = '%s[%s]' % ({ARG_PS: 'PS', ARG_WS: 'WS', ARG_FB: 'FB',
+                                ARG_PLL: 'PLL', ARG_MC: 'MC'}[self.loc],
+                               WS_NAMES.get(self.index, self.index)
+                               if self.loc == ARG_WS else self.index)
+        if self.align:
+            name += '.' + [k for k, v in ALIGN.items() if v == self.align][0]
+        return name
 
     def encode(self):
         """The bytes naming the location (an immediate: its value)."""
@@ -95,10 +114,15 @@ class Code:
         self.buf = bytearray()
         self.labels = {}
         self.fixups = []
+        self.listing = []           # (offset in the code, text)
+
+    def _note(self, text):
+        self.listing.append((len(self.buf), text.rstrip()))
 
     def label(self, name):
         assert name not in self.labels, name
         self.labels[name] = len(self.buf)
+        self._note(name + ':')
 
     def _target(self, name):
         self.fixups.append((len(self.buf), name))
@@ -112,23 +136,14 @@ class Code:
         assert dst.width() == w, 'destination and source widths differ'
         sel = {'d': 0, 'w': dst.align - 1, 'b': dst.align - 4}[w]
         attr = sel << 6 | src.align << 3 | src.loc
+        self._note('    %-11s %s, %s%s' % (op, dst, src, ' (keep 0x%s)' %
+                                         between[::-1].hex() if between
+                                         else ''))
         self.buf += bytes([OP[op] + GROUP_INDEX[dst.loc], attr])
         self.buf += dst.encode() + between + src.encode()
 
-    def move(self, dst, src): self._pair('MOVE', dst, src)
-    def and_(self, dst, src): self._pair('AND', dst, src)
-    def or_(self, dst, src): self._pair('OR', dst, src)
-    def xor(self, dst, src): self._pair('XOR', dst, src)
-    def add(self, dst, src): self._pair('ADD', dst, src)
-    def sub(self, dst, src): self._pair('SUB', dst, src)
-    def shl(self, dst, src): self._pair('SHL', dst, src)
-    def shr(self, dst, src): self._pair('SHR', dst, src)
-    # MUL leaves the product in WS_QUOTIENT; DIV the quotient there and the
-    # remainder in WS_REMAINDER
-    def mul(self, dst, src): self._pair('MUL', dst, src)
-    def div(self, dst, src): self._pair('DIV', dst, src)
-    def compare(self, a, b): self._pair('COMPARE', a, b)
-    def test(self, a, b): self._pair('TEST', a, b)
+    # move, and_, or_, xor, add, sub, shl, shr, mul, div, compare, test:
+    # see TWO_OPERAND below the class.
 
     def mask(self, dst, keep, src):
         """dst = (dst & keep) | src; keep is an immediate of src's width."""
@@ -136,6 +151,8 @@ class Code:
 
     def _dst_only(self, op, dst, count=None):
         assert dst.loc in GROUP_INDEX
+        self._note('    %-11s %s%s' % (op, dst, '' if count is None
+                                        else ', %d' % count))
         self.buf += bytes([OP[op] + GROUP_INDEX[dst.loc], dst.align << 3])
         self.buf += dst.encode()
         if count is not None:
@@ -146,11 +163,15 @@ class Code:
     def shift_right(self, dst, n): self._dst_only('SHIFT_RIGHT', dst, n)
 
     def jump(self, label, cond='always'):
+        self._note('    %-11s %s' % ('JUMP' if cond == 'always' else
+                                     'JUMP_' + cond.upper(), label))
         self.buf.append(OP['JUMP'] + JUMPS[cond])
         self._target(label)
 
     def switch(self, src, cases):
         """Jump to cases[value] when src == value; fall through otherwise."""
+        self._note('    %-11s %s: %s' % ('SWITCH', src, ', '.join(
+            '%d -> %s' % c for c in cases.items())))
         self.buf += bytes([OP['SWITCH'], src.align << 3 | src.loc])
         self.buf += src.encode()
         n = {'d': 4, 'w': 2, 'b': 1}[src.width()]
@@ -161,6 +182,8 @@ class Code:
         self.buf += struct.pack('<H', CASE_END)
 
     def _op(self, op, *operand_bytes):
+        self._note('    %-11s %s' % (op, ' '.join(b.hex() for b in
+                                                  operand_bytes)))
         self.buf.append(OP[op])
         for b in operand_bytes:
             self.buf += b
@@ -188,6 +211,17 @@ class Code:
         return bytes(out)
 
 
+# Code.<method>(dst, src) for the two-operand operations.  MUL leaves the
+# product in WS_QUOTIENT; DIV the quotient there and the remainder in
+# WS_REMAINDER; COMPARE and TEST set the flags the jumps test.
+TWO_OPERAND = dict(move='MOVE', and_='AND', or_='OR', xor='XOR', add='ADD',
+                   sub='SUB', shl='SHL', shr='SHR', mul='MUL', div='DIV',
+                   compare='COMPARE', test='TEST')
+for _method, _op in TWO_OPERAND.items():
+    setattr(Code, _method,
+            lambda self, dst, src, _op=_op: self._pair(_op, dst, src))
+
+
 # --- ROM image --------------------------------------------------------------
 
 def header(size, frev, crev):
@@ -199,12 +233,19 @@ def table(frev, crev, body):
     return header(4 + len(body), frev, crev) + body
 
 
+class Blob(bytes):
+    """A table's bytes with its listing: (offset in the table, text)."""
+    listing = ()
+
+
 def command_table(frev, crev, ws_dwords, ps_bytes, code):
     """ATOM_COMMON_ROM_COMMAND_TABLE_HEADER and bytecode.  The attribute's
     workspace byte is in bytes (radeon allocates that many dwords)."""
     body = code.assemble(6)
-    return struct.pack('<HBBBB', 6 + len(body), frev, crev, ws_dwords * 4,
-                       ps_bytes) + body
+    blob = Blob(struct.pack('<HBBBB', 6 + len(body), frev, crev,
+                            ws_dwords * 4, ps_bytes) + body)
+    blob.listing = [(6 + at, text) for at, text in code.listing]
+    return blob
 
 
 class Rom:
@@ -219,14 +260,18 @@ class Rom:
         self.cmd = {}
         self.data = {}
         self.n_cmd, self.n_data = n_cmd, n_data
+        self.names = {}
+        self.layout = []            # (offset, text): the listing
 
-    def add_command(self, index, blob):
+    def add_command(self, index, blob, name=''):
         assert index < self.n_cmd and index not in self.cmd, index
         self.cmd[index] = blob
+        self.names[('cmd', index)] = name
 
-    def add_data(self, index, blob):
+    def add_data(self, index, blob, name=''):
         assert index < self.n_data and index not in self.data, index
         self.data[index] = blob
+        self.names[('data', index)] = name
 
     def build(self):
         img = bytearray(0x100)
@@ -243,16 +288,31 @@ class Rom:
             img.extend(blob)
             return at
 
+        def place_table(kind, i, blob):
+            at = place(blob, 4)
+            self.layout.append((at, '%-4s %2d %-32s v%d.%d, %d bytes' % (
+                kind, i, self.names[(kind, i)], blob[2], blob[3],
+                len(blob))))
+            for off, text in getattr(blob, 'listing', ()):
+                self.layout.append((at + off, text))
+            return at
+
+        self.layout = [(0, 'PCI option ROM header'),
+                       (pcir, 'PCIR %04x:%04x' % (self.vendor, self.device))]
         msg = place(self.message.encode() + b'\r\n\0')
+        self.layout.append((msg, 'boot message %r' % self.message))
         rom_hdr = place(bytes(0x24), 4)
+        self.layout.append((rom_hdr, 'ATOM_ROM_HEADER'))
         data_off = [0] * self.n_data
         for i in sorted(self.data):
-            data_off[i] = place(self.data[i], 4)
+            data_off[i] = place_table('data', i, self.data[i])
         cmd_off = [0] * self.n_cmd
         for i in sorted(self.cmd):
-            cmd_off[i] = place(self.cmd[i], 4)
+            cmd_off[i] = place_table('cmd', i, self.cmd[i])
         mdt = place(table(1, 1, struct.pack('<%dH' % self.n_data, *data_off)))
         mct = place(table(1, 1, struct.pack('<%dH' % self.n_cmd, *cmd_off)))
+        self.layout += [(mdt, 'master data table'),
+                        (mct, 'master command table')]
         # ATOM_ROM_HEADER
         img[rom_hdr:rom_hdr + 0x24] = (
             header(0x24, 1, 1) + b'ATOM' +
@@ -275,6 +335,7 @@ class Rom:
         assert size <= 0x10000, 'image too large for 16-bit offsets'
         img[-1] = (-sum(img[:-1])) & 0xFF
         assert sum(img) % 256 == 0
+        self.layout.append((size - 1, 'checksum'))
         return bytes(img)
 
 
@@ -314,6 +375,10 @@ def main(argv):
         f.write('};\n')
     with open(out_bin, 'wb') as f:
         f.write(img)
+    if len(argv) > 5:
+        with open(argv[5], 'w') as f:
+            for at, text in rom.layout:
+                f.write('%04x  %s\n' % (at, text))
 
 
 if __name__ == '__main__':

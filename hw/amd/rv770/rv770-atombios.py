@@ -90,10 +90,15 @@ ATOM_RECORD_END_TYPE = 0xFF
 
 ROM = Rom(VENDOR, DEVICE, SUBSYS_VENDOR, SUBSYS_ID, MESSAGE, 81, 34)
 
+
+def data(name, blob):
+    ROM.add_data(DATA[name], blob, name)
+
+
 # --- data tables ------------------------------------------------------------
 
 # ATOM_FIRMWARE_INFO_V1_4 (radeon_atom_get_clock_info, atom_asic_init).
-ROM.add_data(DATA['FirmwareInfo'], table(1, 4, struct.pack(
+data('FirmwareInfo', table(1, 4, struct.pack(
     '<10I2B3H2I13H3B',
     0x00010000,                         # ulFirmwareRevision
     DEFAULT_SCLK, DEFAULT_MCLK,         # ulDefaultEngine/MemoryClock
@@ -148,16 +153,16 @@ def object_header():
     return table(1, 2, body + b''.join(b for _, b in parts))
 
 
-ROM.add_data(DATA['Object_Header'], object_header())
+data('Object_Header', object_header())
 
 # ATOM_GPIO_I2C_INFO: the DDC1 pins in DC_GPIO_DDC1_* (clock bit 0, data
 # bit 8); radeon bit-bangs them unless radeon.hw_i2c=1.
 ddc = [DC_GPIO_DDC1[k] // 4 for k in ('mask', 'en', 'y', 'a')]
-ROM.add_data(DATA['GPIO_I2C_Info'], table(1, 1, struct.pack(
+data('GPIO_I2C_Info', table(1, 1, struct.pack(
     '<8H11B', *ddc, *ddc, I2C_ID_DDC1, 0, 0, 0, 0, 8, 8, 8, 8, 0, 0)))
 
 # ATOM_GPIO_PIN_LUT: HPD1..6 in DC_GPIO_HPD_A.
-ROM.add_data(DATA['GPIO_Pin_LUT'], table(1, 1, b''.join(
+data('GPIO_Pin_LUT', table(1, 1, b''.join(
     struct.pack('<HBB', DC_GPIO_HPD_A // 4, s, i)
     for s, i in zip(HPD_SHIFT, HPD_GPIO_ID))))
 
@@ -167,7 +172,7 @@ IIO_START, IIO_READ, IIO_WRITE, IIO_CLEAR, IIO_MOVE_INDEX, IIO_MOVE_DATA, \
     IIO_END = 1, 2, 3, 4, 6, 8, 9
 index_to_mm_index = bytes([IIO_CLEAR, 32, 0, IIO_MOVE_INDEX, 16, 0, 2,
                            IIO_WRITE, MM_INDEX, 0])
-ROM.add_data(DATA['IndirectIOAccess'], table(1, 1, bytes(
+data('IndirectIOAccess', table(1, 1, bytes(
     [IIO_START, 1]) + index_to_mm_index + bytes(
     [IIO_READ, MM_DATA // 4, 0, IIO_END, 0, 0,
      IIO_START, 0x81]) + index_to_mm_index + bytes(
@@ -179,7 +184,7 @@ ROM.add_data(DATA['IndirectIOAccess'], table(1, 1, bytes(
 
 def cmd(name, ps_bytes, ws_dwords, code, crev=1):
     ROM.add_command(CMD[name], command_table(1, crev, ws_dwords, ps_bytes,
-                                             code))
+                                             code), name)
 
 
 # ASIC_Init (ASIC_INIT_PARAMETERS: engine, memory clock): set both clocks
