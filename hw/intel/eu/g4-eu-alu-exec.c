@@ -301,9 +301,9 @@ static uint16_t cond_flags(const G4Lanes *l, const G4Op *op, unsigned dtype,
         t->acc_float |= all;                                            \
     }
 
-FAST(fast_add, (double)(a + b))
-FAST(fast_mul, (double)(a * b))
-FAST(fast_mac, (double)a * b + acc[i])
+FAST(fast_add, canon_nan((double)(a + b)))
+FAST(fast_mul, canon_nan((double)(a * b)))
+FAST(fast_mac, canon_nan((double)a * b + acc[i]))
 
 /* A source the fused path can read: returns false otherwise. */
 static bool fast_src(const G4Opnd *o, const G4Opnd *d, unsigned n)

@@ -55,13 +55,13 @@
  * Float add/mul are computed in float: with round-toward-zero in force
  * the result is the EU's truncated one (L7007).  mac/line/pln/dp* keep
  * the double intermediate, like the extended-precision accumulator
- * (L7216, Table 11-9).
+ * (L7216, Table 11-9).  NaN results of add/mul/mac: see canon_nan().
  */
 FOP(f_mov, a)
 
-FOP(f_add, (double)(a + b))
-FOP(f_mul, (double)(a * b))
-FOP(f_mac, (double)a * b + acc[i])
+FOP(f_add, canon_nan((double)(a + b)))
+FOP(f_mul, canon_nan((double)(a * b)))
+FOP(f_mac, canon_nan((double)a * b + acc[i]))
 FOP(f_frc, (double)(a - floorf(a)))         /* L11690 */
 FOP(f_rndd, (double)floorf(a))              /* L12824 */
 FOP(f_line, (double)l->fa[0] * b + l->fc[0]) /* p*u + q, L11977 */

@@ -33,9 +33,12 @@ static bool null_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
 
 void g4_eu_env_init(G4EuEnv *env, const HwgpuHost *host)
 {
+    const char *interp = g_getenv("HWGPU_EU_INTERP");
+
     memset(env, 0, sizeof(*env));
     env->host = host;
     env->sf[G4_SFID_NULL].fn = null_fn;
+    env->interp = interp && !strcmp(interp, "1");
 }
 
 void g4_eu_env_set_shared(G4EuEnv *env, unsigned sfid, G4EuSharedFn fn,
@@ -353,6 +356,18 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
             e = emask_base(t, op, false);
             if (op->opcode != G4_OP_SEL) {
                 e &= pm;
+            }
+            if (op->xfn && !env->interp &&
+                !(op->cls == G4C_FLOAT && (t->cr0[0] & G4_CR0_FP_ALT))) {
+                /* the fast path: a specialised handler per half */
+                for (unsigned k = 0; k < op->nhalves; k++) {
+                    const G4Half *h = &op->h[k];
+
+                    op->xfn(t, op, h, (uint16_t)(e >> h->mbit0) &
+                            (uint16_t)((1u << h->n) - 1),
+                            (uint16_t)(pm >> h->mbit0));
+                }
+                break;
             }
             if (op->fast && (e & (op->nhalves == 2 ? 0xffff : 0xff)) ==
                             (op->nhalves == 2 ? 0xffff : 0xff) &&

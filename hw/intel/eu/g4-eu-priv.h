@@ -8,6 +8,7 @@
 #ifndef HWGPU_G4_EU_PRIV_H
 #define HWGPU_G4_EU_PRIV_H
 
+#include <math.h>
 #include <string.h>
 
 #include "hwgpu/common/bits.h"
@@ -63,7 +64,15 @@ typedef struct G4Half {
     uint8_t mbit0;          /* first mask / flag bit */
     bool fast_dst;          /* float result to a contiguous GRF/MRF F
                              * destination without sat/cmod */
+    uint8_t xs[2];          /* fast path: G4XSrc of src0, src1 */
 } G4Half;
+
+/* How the fast path reads a source (g4-eu-fast.c). */
+typedef enum G4XSrc {
+    G4XS_VEC,               /* contiguous dwords in the GRF */
+    G4XS_SCALAR,            /* one GRF dword for every lane */
+    G4XS_IMM,               /* imm[0] for every lane */
+} G4XSrc;
 
 typedef struct G4Op G4Op;
 typedef struct G4Lanes G4Lanes;
@@ -71,6 +80,12 @@ typedef struct G4Lanes G4Lanes;
 typedef void (*G4AluFn)(G4Lanes *l, const G4Op *op, unsigned n);
 /* Fused float add/mul/mac for plain operands (see g4_alu_fast_pick). */
 typedef void (*G4FastFn)(G4EuThread *t, const G4Half *h);
+/*
+ * The fast path's specialised handler for one half (g4-eu-fast.c): en =
+ * lane enables, pm = predicate lanes (sel).
+ */
+typedef void (*G4XFn)(G4EuThread *t, const G4Op *op, const G4Half *h,
+                      uint16_t en, uint16_t pm);
 
 /* Scratch for one half: sources and results per lane. */
 struct G4Lanes {
@@ -126,6 +141,7 @@ struct G4Op {
     bool sechalf;
     G4AluFn alu;
     G4FastFn fast;          /* NULL unless every half qualifies */
+    G4XFn xfn;              /* fast path; NULL: interpreter only */
     int32_t jump;           /* flow: jump count (instructions) */
     uint8_t pop;            /* flow: IStack pop count */
     /* send */
@@ -171,6 +187,10 @@ bool g4_alu_exec_half(G4EuThread *t, const G4Op *op, const G4Half *h,
                       uint16_t en, uint16_t pm, const HwgpuHost *host);
 uint16_t g4_pred_mask(const G4EuThread *t, const G4Op *op);
 
+/* g4-eu-fast.c: the fast path's handler for a prepared ALU op, or NULL
+ * (sets the halves' xs[]). */
+G4XFn g4_fast_pick(G4Op *op);
+
 /* g4-eu-operand.c */
 bool g4_opnd_prepare(G4Opnd *o, const G4EuOperand *eo, uint32_t imm,
                      bool is_dst, bool align16, unsigned n, const char **why);
@@ -196,6 +216,18 @@ static inline float ftz(float f)
     uint32_t u = hwgpu_f2u(f);
 
     return (u & 0x7f800000u) ? f : hwgpu_u2f(u & 0x80000000u);
+}
+
+/*
+ * The EU leaves the bits of a NaN result open (L6997, L7016); the host's
+ * NaN for two NaN operands depends on the operand order the compiler
+ * picks.  Two-source float arithmetic (add, mul, mac) therefore gives
+ * one NaN, the default quiet NaN, so that every path of the emulator
+ * gives the same bits.
+ */
+static inline double canon_nan(double d)
+{
+    return d == d ? d : (double)NAN;
 }
 
 /* Wrapping 64-bit integer arithmetic (no undefined overflow). */
