@@ -55,7 +55,8 @@
  * Float add/mul are computed in float: with round-toward-zero in force
  * the result is the EU's truncated one (L7007).  mac/line/pln/dp* keep
  * the double intermediate, like the extended-precision accumulator
- * (L7216, Table 11-9).  NaN results of add/mul/mac: see canon_nan().
+ * (L7216, Table 11-9).  NaN results of add/mul/mac/line/pln: see
+ * canon_nan().
  */
 FOP(f_mov, a)
 
@@ -64,7 +65,7 @@ FOP(f_mul, canon_nan((double)(a * b)))
 FOP(f_mac, canon_nan((double)a * b + acc[i]))
 FOP(f_frc, (double)(a - floorf(a)))         /* L11690 */
 FOP(f_rndd, (double)floorf(a))              /* L12824 */
-FOP(f_line, (double)l->fa[0] * b + l->fc[0]) /* p*u + q, L11977 */
+FOP(f_line, canon_nan((double)l->fa[0] * b + l->fc[0])) /* p*u + q, L11977 */
 
 static void f_rnd_inc(G4Lanes *l, const G4Op *op, unsigned n)
 {
@@ -98,8 +99,8 @@ static void f_rnd_inc(G4Lanes *l, const G4Op *op, unsigned n)
 static void f_pln(G4Lanes *l, const G4Op *op, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        l->dr[i] = (double)l->fa[0] * l->fb[i] + (double)l->fa[1] * l->fc[i] +
-                   l->fa[3];
+        l->dr[i] = canon_nan((double)l->fa[0] * l->fb[i] +
+                             (double)l->fa[1] * l->fc[i] + l->fa[3]);
     }
 }
 

@@ -34,7 +34,7 @@
 /* What a handler computes. */
 enum {
     XK_MOV, XK_SEL, XK_ADD, XK_MUL, XK_MAC, XK_FRC, XK_RNDD,
-    XK_CMP, XK_CMPN,
+    XK_LINE, XK_PLN, XK_CMP, XK_CMPN,
     XK_AND, XK_OR, XK_XOR, XK_NOT, XK_SHL, XK_SHR, XK_ASR, XK_AVG,
 };
 
@@ -287,7 +287,7 @@ static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
                                      const G4Half *h, uint16_t en,
                                      uint16_t pm, unsigned n, unsigned kind)
 {
-    float a[16], b[16];
+    float a[16], b[16], v[16], p = 0, q = 0, r = 0;
     double d[16];
     uint32_t out[16];
     uint16_t nan = 0;
@@ -296,7 +296,24 @@ static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
                kind == XK_MAC || kind == XK_CMP || kind == XK_CMPN;
     double *acc = t->accf + h->lane0;
 
-    src_float(t, h, 0, n, op->ftz, a);
+    if (kind == XK_LINE || kind == XK_PLN) {
+        /*
+         * p, q, r: the scalar at src0's subregister and dwords 1 and 3
+         * of its 128-bit group, unflushed (L11977, L12669; read_plane()
+         * in g4-eu-alu-exec.c); u = src1, v = pln's register after it.
+         */
+        const uint8_t *g = t->grf + (h->src[0].base & ~15u);
+
+        p = hwgpu_u2f(ld32(g + (h->src[0].base & 12)));
+        q = hwgpu_u2f(ld32(g + 4));
+        r = hwgpu_u2f(ld32(g + 12));
+        src_float(t, h, 1, n, op->ftz, b);
+        if (kind == XK_PLN) {
+            src_float(t, h, 2, n, op->ftz, v);
+        }
+    } else {
+        src_float(t, h, 0, n, op->ftz, a);
+    }
     if (two) {
         src_float(t, h, 1, n, op->ftz, b);
     }
@@ -338,6 +355,12 @@ static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
             break;
         case XK_FRC:                    /* L11690 */
             d[i] = (double)(a[i] - floorf(a[i]));
+            break;
+        case XK_LINE:                   /* p*u + r, L11977 */
+            d[i] = canon_nan((double)p * b[i] + r);
+            break;
+        case XK_PLN:                    /* p*u + q*v + r, L12669 */
+            d[i] = canon_nan((double)p * b[i] + (double)q * v[i] + r);
             break;
         default:                        /* RNDD, L12824 */
             d[i] = (double)floorf(a[i]);
@@ -583,14 +606,20 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
 
 /* ---- the handlers: one per class, operation and width ---- */
 
+#if defined(__x86_64__) && defined(__linux__) && !defined(__clang__)
+#define XCLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define XCLONES
+#endif
+
 #define XFN(cls, kind)                                                  \
-    static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
+    XCLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
                                      const G4Half *h, uint16_t en,      \
                                      uint16_t pm)                       \
     {                                                                   \
         cls##_body(t, op, h, en, pm, 8, XK_##kind);                     \
     }                                                                   \
-    static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
+    XCLONES static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
                                       const G4Half *h, uint16_t en,     \
                                       uint16_t pm)                      \
     {                                                                   \
@@ -599,6 +628,7 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
 
 XFN(float, MOV) XFN(float, SEL) XFN(float, ADD) XFN(float, MUL)
 XFN(float, MAC) XFN(float, FRC) XFN(float, RNDD) XFN(float, CMP)
+XFN(float, LINE) XFN(float, PLN)
 XFN(float, CMPN)
 XFN(plain, ADD) XFN(plain, MUL) XFN(plain, MAC) XFN(plain, FRC)
 XFN(plain, RNDD)
@@ -632,6 +662,8 @@ static const XEntry xtable[] = {
     { G4_OP_MAC, G4C_FLOAT, XENT(float, MAC) },
     { G4_OP_FRC, G4C_FLOAT, XENT(float, FRC) },
     { G4_OP_RNDD, G4C_FLOAT, XENT(float, RNDD) },
+    { G4_OP_LINE, G4C_FLOAT, XENT(float, LINE) },
+    { G4_OP_PLN, G4C_FLOAT, XENT(float, PLN) },
     { G4_OP_CMP, G4C_FLOAT, XENT(float, CMP) },
     { G4_OP_CMPN, G4C_FLOAT, XENT(float, CMPN) },
     { G4_OP_MOV, G4C_INT, XENT(int, MOV) },
@@ -721,10 +753,43 @@ static bool plain(const G4Op *op, unsigned nsrc)
     return true;
 }
 
+/*
+ * A compressed instruction whose halves are one 16-lane operation: the
+ * second half's registers follow the first's, and the first half writes
+ * nothing the second reads (the interpreter runs the halves in turn).
+ */
+static bool mergeable(const G4Op *op, unsigned nsrc)
+{
+    const G4Half *h0 = &op->h[0], *h1 = &op->h[1];
+    unsigned d = h0->dst.base;
+
+    if (op->nhalves != 2 || h0->n != 8 || h1->n != 8 ||
+        h0->dst.kind != h1->dst.kind ||
+        (h0->dst.kind != G4K_NULL && h1->dst.base != d + 32)) {
+        return false;
+    }
+    for (unsigned s = 0; s < nsrc; s++) {
+        unsigned b = h1->src[s].base;
+        unsigned len = h1->xs[s] == G4XS_VEC ? 32 : 4;
+
+        if (h0->xs[s] != h1->xs[s] ||
+            (h1->xs[s] == G4XS_VEC && b != h0->src[s].base + 32) ||
+            (h1->xs[s] == G4XS_SCALAR && b != h0->src[s].base)) {
+            return false;
+        }
+        if (h0->dst.kind == G4K_GRF && h1->xs[s] != G4XS_IMM &&
+            b < d + 32 && d < b + len) {
+            return false;
+        }
+    }
+    return true;
+}
+
 G4XFn g4_fast_pick(G4Op *op)
 {
     const XEntry *x;
     unsigned nsrc;
+    bool plane = op->opcode == G4_OP_LINE || op->opcode == G4_OP_PLN;
 
     if (op->exec != G4X_ALU || op->align16 || op->ip_dst ||
         op->cmod > G4_COND_LE) {
@@ -753,7 +818,14 @@ G4XFn g4_fast_pick(G4Op *op)
                    !h->dst.contig || !dword_type(h->dst.type)) {
             return NULL;
         }
-        for (unsigned s = 0; s < nsrc; s++) {
+        for (unsigned s = 0; s < nsrc + (op->opcode == G4_OP_PLN); s++) {
+            if (s == 0 && plane) {
+                /* read as a 128-bit group of raw floats */
+                if (h->src[0].kind != G4K_GRF) {
+                    return NULL;
+                }
+                continue;
+            }
             m = src_mode(op, &h->src[s], h->n);
             if (m < 0) {
                 return NULL;
@@ -764,6 +836,13 @@ G4XFn g4_fast_pick(G4Op *op)
     if (plain(op, nsrc) &&
         find(xplain, sizeof(xplain) / sizeof(xplain[0]), op)) {
         x = find(xplain, sizeof(xplain) / sizeof(xplain[0]), op);
+    }
+    op->xhalves = op->nhalves;
+    op->xmask = op->h[0].n == 16 ? 0xffff : 0xff;
+    if (!plane && mergeable(op, nsrc)) {
+        op->xhalves = 1;
+        op->xmask = 0xffff;
+        return x->fn[1];
     }
     return x->fn[op->h[0].n == 16];
 }

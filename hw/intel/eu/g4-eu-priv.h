@@ -64,7 +64,7 @@ typedef struct G4Half {
     uint8_t mbit0;          /* first mask / flag bit */
     bool fast_dst;          /* float result to a contiguous GRF/MRF F
                              * destination without sat/cmod */
-    uint8_t xs[2];          /* fast path: G4XSrc of src0, src1 */
+    uint8_t xs[3];          /* fast path: G4XSrc of each source */
 } G4Half;
 
 /* How the fast path reads a source (g4-eu-fast.c). */
@@ -142,6 +142,8 @@ struct G4Op {
     G4AluFn alu;
     G4FastFn fast;          /* NULL unless every half qualifies */
     G4XFn xfn;              /* fast path; NULL: interpreter only */
+    uint8_t xhalves;        /* fast path: handler calls (halves merged) */
+    uint16_t xmask;         /* fast path: lanes of one call */
     int32_t jump;           /* flow: jump count (instructions) */
     uint8_t pop;            /* flow: IStack pop count */
     /* send */
@@ -221,7 +223,8 @@ static inline float ftz(float f)
 /*
  * The EU leaves the bits of a NaN result open (L6997, L7016); the host's
  * NaN for two NaN operands depends on the operand order the compiler
- * picks.  Two-source float arithmetic (add, mul, mac) therefore gives
+ * picks.  Float arithmetic of several sources (add, mul, mac, line, pln)
+ * therefore gives
  * one NaN, the default quiet NaN, so that every path of the emulator
  * gives the same bits.
  */

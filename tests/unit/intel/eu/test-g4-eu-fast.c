@@ -118,6 +118,13 @@ static G4EuType rand_type(GRand *r)
     return other[g_rand_int_range(r, 0, 4)];
 }
 
+/* A GRF number; half of them in a few registers, so that operands meet. */
+static unsigned rand_reg(GRand *r)
+{
+    return g_rand_boolean(r) ? g_rand_int_range(r, 1, 8)
+                             : g_rand_int_range(r, 1, 100);
+}
+
 static void rand_src(GRand *r, G4EuInst *in, G4EuOperand *o, bool a16)
 {
     unsigned sz;
@@ -126,7 +133,7 @@ static void rand_src(GRand *r, G4EuInst *in, G4EuOperand *o, bool a16)
     o->type = rand_type(r);
     sz = g4_eu_type_size(o->type);
     o->file = G4_FILE_GRF;
-    o->nr = g_rand_int_range(r, 1, 100);
+    o->nr = rand_reg(r);
     o->negate = !g_rand_int_range(r, 0, 5);
     o->abs = !g_rand_int_range(r, 0, 5);
     for (int i = 0; i < 4; i++) {
@@ -268,7 +275,7 @@ static bool rand_alu(GRand *r, G4EuInst *in)
         /* fall through */
     default:
         in->dst.file = G4_FILE_GRF;
-        in->dst.nr = g_rand_int_range(r, 1, 100);
+        in->dst.nr = rand_reg(r);
         if (!a16 && !g_rand_int_range(r, 0, 8)) {
             in->dst.subnr = g_rand_int_range(r, 0, 8) * 4;
         }
@@ -461,14 +468,26 @@ static void test_fast_path_basic(void)
     static const char text[] =
         "add(8) g3<1>F g1<8,8,1>F g2<8,8,1>F { align1 };\n"
         "cmp.l.f0(16) null g1<8,8,1>F 0F { align1 compr };\n"
-        "(+f0) sel(8) g4<1>D g1<8,8,1>D g2<0,1,0>D { align1 };\n" EOT;
+        "(+f0) sel(8) g4<1>D g1<8,8,1>D g2<0,1,0>D { align1 };\n"
+        "pln(16) g10<1>F g6<0,1,0>F g12<8,8,1>F { align1 compr };\n" EOT;
 
     reset();
     set_f(1, 0, -2.0f);
     set_f(2, 0, 0.5f);
+    set_f(6, 0, 2.0f);                  /* p, q, r = 2, 3, 1 */
+    set_f(6, 1, 3.0f);
+    set_f(6, 3, 1.0f);
+    for (unsigned i = 0; i < 8; i++) {
+        set_f(12, i, i);                /* u, v of lanes 0-7 */
+        set_f(13, i, 1.0f);
+        set_f(14, i, 8 + i);            /* lanes 8-15 */
+        set_f(15, i, 2.0f);
+    }
     run_ok(text);
     g_assert_cmpfloat(get_f(3, 0), ==, -1.5f);
     g_assert_cmphex(thr.f0[0] & 1, ==, 1);
+    g_assert_cmpfloat(get_f(10, 1), ==, 2 * 1 + 3 * 1 + 1);
+    g_assert_cmpfloat(get_f(11, 7), ==, 2 * 15 + 3 * 2 + 1);
 }
 
 int main(int argc, char **argv)
