@@ -216,24 +216,6 @@ static uint16_t cond_flags(const G4Lanes *l, const G4Op *op, unsigned dtype,
             break;
         }
         switch (op->cmod) {
-        case G4_COND_Z:
-            c = zero && !nc;
-            break;
-        case G4_COND_NZ:
-            c = !(zero && !nc);
-            break;
-        case G4_COND_G:
-            c = !sign && !zero && !nc;
-            break;
-        case G4_COND_GE:
-            c = (!sign || zero) && !nc;
-            break;
-        case G4_COND_L:
-            c = sign && !zero && !nc;
-            break;
-        case G4_COND_LE:
-            c = (sign || zero) && !nc;
-            break;
         case G4_COND_R:
             c = ((l->inc >> i) & 1) && !((l->of >> i) & 1);
             break;
@@ -244,7 +226,7 @@ static uint16_t cond_flags(const G4Lanes *l, const G4Op *op, unsigned dtype,
             c = nc;
             break;
         default:
-            c = false;
+            c = g4_cond_result(op->cmod, sign, zero, nc) & 1;
             break;
         }
         r |= (uint16_t)c << i;

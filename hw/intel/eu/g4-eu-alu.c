@@ -244,26 +244,6 @@ static void i_pln(G4Lanes *l, const G4Op *op, unsigned n)
  * cmp is false on NaN except .ne; cmpn is true when src1 is NaN (false
  * for .ne), otherwise false when only src0 is NaN (true for .ne).
  */
-static bool cmp_ordered(int cm, double a, double b)
-{
-    switch (cm) {
-    case G4_COND_Z:
-        return a == b;
-    case G4_COND_NZ:
-        return a != b;
-    case G4_COND_G:
-        return a > b;
-    case G4_COND_GE:
-        return a >= b;
-    case G4_COND_L:
-        return a < b;
-    case G4_COND_LE:
-        return a <= b;
-    default:
-        return false;
-    }
-}
-
 static void f_cmp(G4Lanes *l, const G4Op *op, unsigned n)
 {
     l->cmp = 0;
@@ -276,7 +256,7 @@ static void f_cmp(G4Lanes *l, const G4Op *op, unsigned n)
         } else if (op->opcode == G4_OP_CMPN && isnan(a)) {
             r = op->cmod == G4_COND_NZ;
         } else {
-            r = cmp_ordered(op->cmod, a, b);   /* NaN: only .ne true */
+            r = G4_COMPARE(op->cmod, a, b);    /* NaN: only .ne true */
         }
         l->cmp |= (uint16_t)r << i;
         l->ir[i] = r;
@@ -291,26 +271,7 @@ static void i_cmp(G4Lanes *l, const G4Op *op, unsigned n)
         int64_t a = l->ia[i], b = l->ib[i];
         bool r;
 
-        switch (op->cmod) {     /* exact: no overflow in the subtraction */
-        case G4_COND_Z:
-            r = a == b;
-            break;
-        case G4_COND_NZ:
-            r = a != b;
-            break;
-        case G4_COND_G:
-            r = a > b;
-            break;
-        case G4_COND_GE:
-            r = a >= b;
-            break;
-        case G4_COND_L:
-            r = a < b;
-            break;
-        default:
-            r = a <= b;
-            break;
-        }
+        r = G4_COMPARE(op->cmod, a, b); /* exact: no overflow */
         l->cmp |= (uint16_t)r << i;
         l->ir[i] = r;
     }

@@ -127,16 +127,7 @@ static ALWAYS_INLINE void src_int(const G4EuThread *t, const G4Half *h,
             v[i] = r[i];
         }
     }
-    if (o->mods & G4_MOD_ABS) {
-        for (unsigned i = 0; i < n; i++) {
-            v[i] = v[i] < 0 ? wmul(v[i], -1) : v[i];
-        }
-    }
-    if (o->mods & G4_MOD_NEG) {
-        for (unsigned i = 0; i < n; i++) {
-            v[i] = wmul(v[i], -1);
-        }
-    }
+    g4_int_mods(v, n, o->mods);
 }
 
 /* Conditions .z .nz .g .ge .l .le on a result (L9139-L9147). */
@@ -144,43 +135,22 @@ static ALWAYS_INLINE uint16_t result_flags(const uint32_t *out,
                                            unsigned dtype, uint16_t nan,
                                            unsigned cm, unsigned n)
 {
-    uint16_t r = 0;
+    uint32_t sign = 0, zero = 0, nc = nan;
 
     for (unsigned i = 0; i < n; i++) {
         uint32_t o = out[i];
-        bool sign, zero, nc = (nan >> i) & 1, c;
 
         if (dtype == G4_TYPE_F) {
-            sign = o >> 31;
-            zero = (o & 0x7f800000u) == 0;
-            nc = nc || ((o & 0x7f800000u) == 0x7f800000u && (o & 0x7fffff));
+            sign |= (o >> 31) << i;
+            zero |= (uint32_t)((o & 0x7f800000u) == 0) << i;
+            nc |= (uint32_t)((o & 0x7f800000u) == 0x7f800000u &&
+                             (o & 0x7fffff)) << i;
         } else {
-            sign = dtype == G4_TYPE_D && (o >> 31);
-            zero = o == 0;
+            sign |= (uint32_t)(dtype == G4_TYPE_D && (o >> 31)) << i;
+            zero |= (uint32_t)(o == 0) << i;
         }
-        switch (cm) {
-        case G4_COND_Z:
-            c = zero && !nc;
-            break;
-        case G4_COND_NZ:
-            c = !(zero && !nc);
-            break;
-        case G4_COND_G:
-            c = !sign && !zero && !nc;
-            break;
-        case G4_COND_GE:
-            c = (!sign || zero) && !nc;
-            break;
-        case G4_COND_L:
-            c = sign && !zero && !nc;
-            break;
-        default:
-            c = (sign || zero) && !nc;
-            break;
-        }
-        r |= (uint16_t)c << i;
     }
-    return r;
+    return g4_cond_result(cm, sign, zero, nc);
 }
 
 /* Only enabled channels update the flag register (L7794). */
@@ -224,6 +194,7 @@ static ALWAYS_INLINE unsigned cond_type(const G4Op *op, const G4Half *h)
     return op->cls == G4C_FLOAT ? G4_TYPE_F : h->src[0].type;
 }
 
+/* cmp/cmpn of one lane (Tables 10-3..10-14, L9121-L9147). */
 static ALWAYS_INLINE bool cmp_lane(unsigned kind, unsigned cm, float a,
                                    float b)
 {
@@ -233,38 +204,7 @@ static ALWAYS_INLINE bool cmp_lane(unsigned kind, unsigned cm, float a,
     if (kind == XK_CMPN && isnan(a)) {
         return cm == G4_COND_NZ;
     }
-    switch (cm) {
-    case G4_COND_Z:
-        return a == b;
-    case G4_COND_NZ:
-        return a != b;
-    case G4_COND_G:
-        return a > b;
-    case G4_COND_GE:
-        return a >= b;
-    case G4_COND_L:
-        return a < b;
-    default:
-        return a <= b;
-    }
-}
-
-static ALWAYS_INLINE bool icmp_lane(unsigned cm, int64_t a, int64_t b)
-{
-    switch (cm) {
-    case G4_COND_Z:
-        return a == b;
-    case G4_COND_NZ:
-        return a != b;
-    case G4_COND_G:
-        return a > b;
-    case G4_COND_GE:
-        return a >= b;
-    case G4_COND_L:
-        return a < b;
-    default:
-        return a <= b;
-    }
+    return G4_COMPARE(cm, a, b);
 }
 
 /* cmp/cmpn: the flag per lane, also written to the destination's LSB. */
@@ -506,7 +446,7 @@ static ALWAYS_INLINE void int_body(G4EuThread *t, const G4Op *op,
         uint16_t c = 0;
 
         for (unsigned i = 0; i < n; i++) {
-            c |= (uint16_t)icmp_lane(op->cmod, a[i], b[i]) << i;
+            c |= (uint16_t)G4_COMPARE(op->cmod, a[i], b[i]) << i;
         }
         finish_cmp(t, op, h, c, en, n);
         return;

@@ -244,6 +244,57 @@ static inline int64_t wmul(int64_t a, int64_t b)
     return (int64_t)((uint64_t)a * (uint64_t)b);
 }
 
+/* Integer source modifiers: abs first, then negate (L9763), wrapping. */
+static inline void g4_int_mods(int64_t *v, unsigned n, unsigned mods)
+{
+    if (mods & G4_MOD_ABS) {
+        for (unsigned i = 0; i < n; i++) {
+            v[i] = v[i] < 0 ? wmul(v[i], -1) : v[i];
+        }
+    }
+    if (mods & G4_MOD_NEG) {
+        for (unsigned i = 0; i < n; i++) {
+            v[i] = wmul(v[i], -1);
+        }
+    }
+}
+
+/*
+ * a <cm> b for the comparisons .z .nz .g .ge .l .le (cmp, L9121-L9147;
+ * float NaN operands: only .nz is true), any arithmetic type; 0 for
+ * other conditions.
+ */
+#define G4_COMPARE(cm, a, b)                                            \
+    ((cm) == G4_COND_Z ? (a) == (b) : (cm) == G4_COND_NZ ? (a) != (b) :  \
+     (cm) == G4_COND_G ? (a) > (b) : (cm) == G4_COND_GE ? (a) >= (b) :   \
+     (cm) == G4_COND_L ? (a) < (b) : (cm) == G4_COND_LE ? (a) <= (b) : 0)
+
+/*
+ * The conditions .z .nz .g .ge .l .le of a result from its sign, zero
+ * and unordered (NaN) signals (L9139-L9147), as bit masks of lanes (or
+ * single bits); 0 for other conditions.
+ */
+static inline uint32_t g4_cond_result(unsigned cm, uint32_t sign,
+                                      uint32_t zero, uint32_t nc)
+{
+    switch (cm) {
+    case G4_COND_Z:
+        return zero & ~nc;
+    case G4_COND_NZ:
+        return ~(zero & ~nc);
+    case G4_COND_G:
+        return ~sign & ~zero & ~nc;
+    case G4_COND_GE:
+        return (~sign | zero) & ~nc;
+    case G4_COND_L:
+        return sign & ~zero & ~nc;
+    case G4_COND_LE:
+        return (sign | zero) & ~nc;
+    default:
+        return 0;
+    }
+}
+
 /* double to int64, saturating, NaN -> 0 */
 static inline int64_t d2i(double d)
 {
