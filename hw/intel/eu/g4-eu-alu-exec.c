@@ -216,24 +216,6 @@ static uint16_t cond_flags(const G4Lanes *l, const G4Op *op, unsigned dtype,
             break;
         }
         switch (op->cmod) {
-        case G4_COND_Z:
-            c = zero && !nc;
-            break;
-        case G4_COND_NZ:
-            c = !(zero && !nc);
-            break;
-        case G4_COND_G:
-            c = !sign && !zero && !nc;
-            break;
-        case G4_COND_GE:
-            c = (!sign || zero) && !nc;
-            break;
-        case G4_COND_L:
-            c = sign && !zero && !nc;
-            break;
-        case G4_COND_LE:
-            c = (sign || zero) && !nc;
-            break;
         case G4_COND_R:
             c = ((l->inc >> i) & 1) && !((l->of >> i) & 1);
             break;
@@ -244,7 +226,7 @@ static uint16_t cond_flags(const G4Lanes *l, const G4Op *op, unsigned dtype,
             c = nc;
             break;
         default:
-            c = false;
+            c = g4_cond_result(op->cmod, sign, zero, nc) & 1;
             break;
         }
         r |= (uint16_t)c << i;
@@ -301,9 +283,9 @@ static uint16_t cond_flags(const G4Lanes *l, const G4Op *op, unsigned dtype,
         t->acc_float |= all;                                            \
     }
 
-FAST(fast_add, (double)(a + b))
-FAST(fast_mul, (double)(a * b))
-FAST(fast_mac, (double)a * b + acc[i])
+FAST(fast_add, canon_nan((double)(a + b)))
+FAST(fast_mul, canon_nan((double)(a * b)))
+FAST(fast_mac, canon_nan((double)a * b + acc[i]))
 
 /* A source the fused path can read: returns false otherwise. */
 static bool fast_src(const G4Opnd *o, const G4Opnd *d, unsigned n)

@@ -55,16 +55,17 @@
  * Float add/mul are computed in float: with round-toward-zero in force
  * the result is the EU's truncated one (L7007).  mac/line/pln/dp* keep
  * the double intermediate, like the extended-precision accumulator
- * (L7216, Table 11-9).
+ * (L7216, Table 11-9).  NaN results of add/mul/mac/line/pln: see
+ * canon_nan().
  */
 FOP(f_mov, a)
 
-FOP(f_add, (double)(a + b))
-FOP(f_mul, (double)(a * b))
-FOP(f_mac, (double)a * b + acc[i])
+FOP(f_add, canon_nan((double)(a + b)))
+FOP(f_mul, canon_nan((double)(a * b)))
+FOP(f_mac, canon_nan((double)a * b + acc[i]))
 FOP(f_frc, (double)(a - floorf(a)))         /* L11690 */
 FOP(f_rndd, (double)floorf(a))              /* L12824 */
-FOP(f_line, (double)l->fa[0] * b + l->fc[0]) /* p*u + q, L11977 */
+FOP(f_line, canon_nan((double)l->fa[0] * b + l->fc[0])) /* p*u + q, L11977 */
 
 static void f_rnd_inc(G4Lanes *l, const G4Op *op, unsigned n)
 {
@@ -98,8 +99,8 @@ static void f_rnd_inc(G4Lanes *l, const G4Op *op, unsigned n)
 static void f_pln(G4Lanes *l, const G4Op *op, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        l->dr[i] = (double)l->fa[0] * l->fb[i] + (double)l->fa[1] * l->fc[i] +
-                   l->fa[3];
+        l->dr[i] = canon_nan((double)l->fa[0] * l->fb[i] +
+                             (double)l->fa[1] * l->fc[i] + l->fa[3]);
     }
 }
 
@@ -243,26 +244,6 @@ static void i_pln(G4Lanes *l, const G4Op *op, unsigned n)
  * cmp is false on NaN except .ne; cmpn is true when src1 is NaN (false
  * for .ne), otherwise false when only src0 is NaN (true for .ne).
  */
-static bool cmp_ordered(int cm, double a, double b)
-{
-    switch (cm) {
-    case G4_COND_Z:
-        return a == b;
-    case G4_COND_NZ:
-        return a != b;
-    case G4_COND_G:
-        return a > b;
-    case G4_COND_GE:
-        return a >= b;
-    case G4_COND_L:
-        return a < b;
-    case G4_COND_LE:
-        return a <= b;
-    default:
-        return false;
-    }
-}
-
 static void f_cmp(G4Lanes *l, const G4Op *op, unsigned n)
 {
     l->cmp = 0;
@@ -275,7 +256,7 @@ static void f_cmp(G4Lanes *l, const G4Op *op, unsigned n)
         } else if (op->opcode == G4_OP_CMPN && isnan(a)) {
             r = op->cmod == G4_COND_NZ;
         } else {
-            r = cmp_ordered(op->cmod, a, b);   /* NaN: only .ne true */
+            r = G4_COMPARE(op->cmod, a, b);    /* NaN: only .ne true */
         }
         l->cmp |= (uint16_t)r << i;
         l->ir[i] = r;
@@ -290,26 +271,7 @@ static void i_cmp(G4Lanes *l, const G4Op *op, unsigned n)
         int64_t a = l->ia[i], b = l->ib[i];
         bool r;
 
-        switch (op->cmod) {     /* exact: no overflow in the subtraction */
-        case G4_COND_Z:
-            r = a == b;
-            break;
-        case G4_COND_NZ:
-            r = a != b;
-            break;
-        case G4_COND_G:
-            r = a > b;
-            break;
-        case G4_COND_GE:
-            r = a >= b;
-            break;
-        case G4_COND_L:
-            r = a < b;
-            break;
-        default:
-            r = a <= b;
-            break;
-        }
+        r = G4_COMPARE(op->cmod, a, b); /* exact: no overflow */
         l->cmp |= (uint16_t)r << i;
         l->ir[i] = r;
     }

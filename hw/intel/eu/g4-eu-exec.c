@@ -33,9 +33,12 @@ static bool null_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
 
 void g4_eu_env_init(G4EuEnv *env, const HwgpuHost *host)
 {
+    const char *interp = g_getenv("HWGPU_EU_INTERP");
+
     memset(env, 0, sizeof(*env));
     env->host = host;
     env->sf[G4_SFID_NULL].fn = null_fn;
+    env->interp = interp && !strcmp(interp, "1");
 }
 
 void g4_eu_env_set_shared(G4EuEnv *env, unsigned sfid, G4EuSharedFn fn,
@@ -307,6 +310,51 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
 
 /* ---- the run loop ---- */
 
+/*
+ * The fast path (g4-eu-fast.c): op, then the ALU instructions after it
+ * that have handlers, without going round the run loop - they change no
+ * mask, cr0 or ip, so EMask's base and the float mode hold.  Stops
+ * before an instruction without a handler (or not decoded yet), at the
+ * end of the kernel or of the budget; returns the last one run, whose
+ * address t->ip is.
+ */
+static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
+                            const G4Op *op, uint64_t *left)
+{
+    bool alt = t->cr0[0] & G4_CR0_FP_ALT;
+    uint16_t base = t->amask & t->imask & t->lmask & t->cmask;
+    uint32_t end = p->n * 8;
+
+    for (;;) {
+        uint16_t pm = op->pred ? g4_pred_mask(t, op) : 0xffff;
+        uint16_t e = op->nomask ? 0xffff : base;
+        const G4Op *nop;
+        uint32_t next;
+
+        if (op->opcode != G4_OP_SEL) {      /* sel: L13244 */
+            e &= pm;
+        }
+        for (unsigned k = 0; k < op->xhalves; k++) {
+            const G4Half *h = &op->h[k];
+
+            op->xfn(t, op, h, (uint16_t)(e >> h->mbit0) & op->xmask,
+                    (uint16_t)(pm >> h->mbit0));
+        }
+        next = t->ip + op->len;
+        if (*left == 0 || next >= end) {
+            return op;
+        }
+        nop = &p->ops[next / 8];
+        if (!nop->xfn || (alt && nop->cls == G4C_FLOAT)) {
+            return op;
+        }
+        (*left)--;
+        t->executed++;
+        t->ip = next;
+        op = nop;
+    }
+}
+
 G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
                    uint64_t budget)
 {
@@ -346,10 +394,17 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
         case G4X_NOP:
             break;
         case G4X_ALU: {
-            uint16_t pm = op->pred ? g4_pred_mask(t, op) : 0xffff;
+            uint16_t pm;
             bool jumped = false;
 
+            if (op->xfn && !env->interp &&
+                !(op->cls == G4C_FLOAT && (t->cr0[0] & G4_CR0_FP_ALT))) {
+                op = run_fast(t, p, op, &left);
+                next = (int64_t)t->ip + op->len;
+                break;
+            }
             /* sel: the predicate selects, it does not gate (L13244) */
+            pm = op->pred ? g4_pred_mask(t, op) : 0xffff;
             e = emask_base(t, op, false);
             if (op->opcode != G4_OP_SEL) {
                 e &= pm;

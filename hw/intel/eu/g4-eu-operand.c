@@ -508,16 +508,7 @@ void g4_read_int(G4EuThread *t, const G4Opnd *o, unsigned n, int64_t *v,
                                                  : raw_to_int(raw[i], o->type);
         }
     }
-    if (o->mods & G4_MOD_ABS) {
-        for (unsigned i = 0; i < n; i++) {
-            v[i] = v[i] < 0 ? wmul(v[i], -1) : v[i];
-        }
-    }
-    if (o->mods & G4_MOD_NEG) {
-        for (unsigned i = 0; i < n; i++) {
-            v[i] = wmul(v[i], -1);
-        }
-    }
+    g4_int_mods(v, n, o->mods);
 }
 
 /* ---- writing destinations ---- */

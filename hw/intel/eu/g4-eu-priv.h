@@ -8,6 +8,7 @@
 #ifndef HWGPU_G4_EU_PRIV_H
 #define HWGPU_G4_EU_PRIV_H
 
+#include <math.h>
 #include <string.h>
 
 #include "hwgpu/common/bits.h"
@@ -63,7 +64,15 @@ typedef struct G4Half {
     uint8_t mbit0;          /* first mask / flag bit */
     bool fast_dst;          /* float result to a contiguous GRF/MRF F
                              * destination without sat/cmod */
+    uint8_t xs[3];          /* fast path: G4XSrc of each source */
 } G4Half;
+
+/* How the fast path reads a source (g4-eu-fast.c). */
+typedef enum G4XSrc {
+    G4XS_VEC,               /* contiguous dwords in the GRF */
+    G4XS_SCALAR,            /* one GRF dword for every lane */
+    G4XS_IMM,               /* imm[0] for every lane */
+} G4XSrc;
 
 typedef struct G4Op G4Op;
 typedef struct G4Lanes G4Lanes;
@@ -71,6 +80,12 @@ typedef struct G4Lanes G4Lanes;
 typedef void (*G4AluFn)(G4Lanes *l, const G4Op *op, unsigned n);
 /* Fused float add/mul/mac for plain operands (see g4_alu_fast_pick). */
 typedef void (*G4FastFn)(G4EuThread *t, const G4Half *h);
+/*
+ * The fast path's specialised handler for one half (g4-eu-fast.c): en =
+ * lane enables, pm = predicate lanes (sel).
+ */
+typedef void (*G4XFn)(G4EuThread *t, const G4Op *op, const G4Half *h,
+                      uint16_t en, uint16_t pm);
 
 /* Scratch for one half: sources and results per lane. */
 struct G4Lanes {
@@ -126,6 +141,9 @@ struct G4Op {
     bool sechalf;
     G4AluFn alu;
     G4FastFn fast;          /* NULL unless every half qualifies */
+    G4XFn xfn;              /* fast path; NULL: interpreter only */
+    uint8_t xhalves;        /* fast path: handler calls (halves merged) */
+    uint16_t xmask;         /* fast path: lanes of one call */
     int32_t jump;           /* flow: jump count (instructions) */
     uint8_t pop;            /* flow: IStack pop count */
     /* send */
@@ -171,6 +189,10 @@ bool g4_alu_exec_half(G4EuThread *t, const G4Op *op, const G4Half *h,
                       uint16_t en, uint16_t pm, const HwgpuHost *host);
 uint16_t g4_pred_mask(const G4EuThread *t, const G4Op *op);
 
+/* g4-eu-fast.c: the fast path's handler for a prepared ALU op, or NULL
+ * (sets the halves' xs[]). */
+G4XFn g4_fast_pick(G4Op *op);
+
 /* g4-eu-operand.c */
 bool g4_opnd_prepare(G4Opnd *o, const G4EuOperand *eo, uint32_t imm,
                      bool is_dst, bool align16, unsigned n, const char **why);
@@ -198,6 +220,19 @@ static inline float ftz(float f)
     return (u & 0x7f800000u) ? f : hwgpu_u2f(u & 0x80000000u);
 }
 
+/*
+ * The EU leaves the bits of a NaN result open (L6997, L7016); the host's
+ * NaN for two NaN operands depends on the operand order the compiler
+ * picks.  Float arithmetic of several sources (add, mul, mac, line, pln)
+ * therefore gives
+ * one NaN, the default quiet NaN, so that every path of the emulator
+ * gives the same bits.
+ */
+static inline double canon_nan(double d)
+{
+    return d == d ? d : (double)NAN;
+}
+
 /* Wrapping 64-bit integer arithmetic (no undefined overflow). */
 static inline int64_t wadd(int64_t a, int64_t b)
 {
@@ -207,6 +242,57 @@ static inline int64_t wadd(int64_t a, int64_t b)
 static inline int64_t wmul(int64_t a, int64_t b)
 {
     return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
+/* Integer source modifiers: abs first, then negate (L9763), wrapping. */
+static inline void g4_int_mods(int64_t *v, unsigned n, unsigned mods)
+{
+    if (mods & G4_MOD_ABS) {
+        for (unsigned i = 0; i < n; i++) {
+            v[i] = v[i] < 0 ? wmul(v[i], -1) : v[i];
+        }
+    }
+    if (mods & G4_MOD_NEG) {
+        for (unsigned i = 0; i < n; i++) {
+            v[i] = wmul(v[i], -1);
+        }
+    }
+}
+
+/*
+ * a <cm> b for the comparisons .z .nz .g .ge .l .le (cmp, L9121-L9147;
+ * float NaN operands: only .nz is true), any arithmetic type; 0 for
+ * other conditions.
+ */
+#define G4_COMPARE(cm, a, b)                                            \
+    ((cm) == G4_COND_Z ? (a) == (b) : (cm) == G4_COND_NZ ? (a) != (b) :  \
+     (cm) == G4_COND_G ? (a) > (b) : (cm) == G4_COND_GE ? (a) >= (b) :   \
+     (cm) == G4_COND_L ? (a) < (b) : (cm) == G4_COND_LE ? (a) <= (b) : 0)
+
+/*
+ * The conditions .z .nz .g .ge .l .le of a result from its sign, zero
+ * and unordered (NaN) signals (L9139-L9147), as bit masks of lanes (or
+ * single bits); 0 for other conditions.
+ */
+static inline uint32_t g4_cond_result(unsigned cm, uint32_t sign,
+                                      uint32_t zero, uint32_t nc)
+{
+    switch (cm) {
+    case G4_COND_Z:
+        return zero & ~nc;
+    case G4_COND_NZ:
+        return ~(zero & ~nc);
+    case G4_COND_G:
+        return ~sign & ~zero & ~nc;
+    case G4_COND_GE:
+        return (~sign | zero) & ~nc;
+    case G4_COND_L:
+        return sign & ~zero & ~nc;
+    case G4_COND_LE:
+        return (sign | zero) & ~nc;
+    default:
+        return 0;
+    }
 }
 
 /* double to int64, saturating, NaN -> 0 */

@@ -146,6 +146,7 @@ static bool prepare_alu(G4Op *op, const G4EuInst *in, const char **why)
                       in->opcode != G4_OP_CMP && in->opcode != G4_OP_CMPN;
     }
     op->fast = g4_alu_fast_pick(op);
+    op->xfn = g4_fast_pick(op);
     return true;
 }
 

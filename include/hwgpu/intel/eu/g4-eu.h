@@ -161,6 +161,12 @@ typedef struct G4EuSharedSlot {
 typedef struct G4EuEnv {
     const HwgpuHost *host;
     G4EuSharedSlot sf[16];  /* indexed by SFID (only 0..7 defined, L13396) */
+    /*
+     * Run every instruction through the reference interpreter, never the
+     * fast path's specialised handlers (docs/g4-eu.md, "Fast path").
+     * g4_eu_env_init() sets it when HWGPU_EU_INTERP is set to 1.
+     */
+    bool interp;
 } G4EuEnv;
 
 void g4_eu_env_init(G4EuEnv *env, const HwgpuHost *host);

@@ -2,6 +2,9 @@
  * Helpers shared by the G45 EU interpreter tests: assemble a kernel
  * with the g4_eu_asm assembler, run it on a fresh thread with all
  * shared functions attached to a small bounded memory, count logs.
+ * Every kernel runs twice from the same state, through the reference
+ * interpreter and through the fast path (G4EuEnv.interp), and the two
+ * must leave the same thread state, memory and logs (run_both).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -70,14 +73,97 @@ static G4EuProgram *assemble(const char *text)
     return p;
 }
 
-/* Run text on thr (already initialised by the caller). */
+/* What a run may change outside the thread. */
+typedef struct EuWorld {
+    uint8_t ram[TEST_RAM];
+    uint8_t urb_mem[sizeof(urb_mem)];
+    G4EuUrb urb;
+} EuWorld;
+
+static void world_save(EuWorld *w)
+{
+    memcpy(w->ram, ram, sizeof(ram));
+    memcpy(w->urb_mem, urb_mem, sizeof(urb_mem));
+    w->urb = urb;
+}
+
+static void world_load(const EuWorld *w)
+{
+    memcpy(ram, w->ram, sizeof(ram));
+    memcpy(urb_mem, w->urb_mem, sizeof(urb_mem));
+    urb = w->urb;
+}
+
+/* The first field of the thread state that differs, or NULL. */
+static const char *thread_diff(const G4EuThread *a, const G4EuThread *b)
+{
+#define EU_CMP(f) \
+    if (memcmp(&a->f, &b->f, sizeof(a->f))) {  \
+        return #f;                              \
+    }
+    EU_CMP(grf) EU_CMP(mrf) EU_CMP(accf) EU_CMP(acci) EU_CMP(acc_float)
+    EU_CMP(a0) EU_CMP(f0) EU_CMP(amask) EU_CMP(imask) EU_CMP(lmask)
+    EU_CMP(cmask) EU_CMP(istack) EU_CMP(lstack) EU_CMP(sr0) EU_CMP(cr0)
+    EU_CMP(n0) EU_CMP(n1) EU_CMP(tdr) EU_CMP(timestamp) EU_CMP(ip)
+    EU_CMP(stop) EU_CMP(executed)
+#undef EU_CMP
+    return NULL;
+}
+
+/*
+ * Run pref with the reference interpreter and pfast with the fast path
+ * from the same state (thr, memory); thr and memory end as the fast path
+ * left them, the logs are the fast run's.  Returns what differs between
+ * the two runs (NULL: nothing), *stop the fast run's result.
+ */
+static const char *run_both(G4EuProgram *pref, G4EuProgram *pfast,
+                            uint64_t budget, G4EuStop *stop)
+{
+    static EuWorld before, after;
+    G4EuThread *ref = g_memdup2(&thr, sizeof(thr));
+    unsigned nerr, nun;
+    const char *diff;
+    G4EuStop sr;
+
+    world_save(&before);
+    env_setup();
+    env.interp = true;
+    hwgpu_log_new_epoch();
+    sr = g4_eu_run(ref, pref, &env, budget);
+    nerr = nerrors;
+    nun = nunimp;
+    world_save(&after);
+    world_load(&before);
+    env_setup();
+    env.interp = false;
+    hwgpu_log_new_epoch();
+    *stop = g4_eu_run(&thr, pfast, &env, budget);
+    diff = thread_diff(ref, &thr);
+    if (!diff && sr != *stop) {
+        diff = "stop";
+    } else if (!diff && (memcmp(after.ram, ram, sizeof(ram)) ||
+                         memcmp(after.urb_mem, urb_mem, sizeof(urb_mem)))) {
+        diff = "memory";
+    } else if (!diff && (nerr != nerrors || nun != nunimp)) {
+        diff = "log";
+    }
+    g_free(ref);
+    return diff;
+}
+
+/* Run text on thr (already initialised by the caller), on both paths. */
 static G4EuStop run_on(const char *text, uint64_t budget)
 {
-    G4EuProgram *p = assemble(text);
+    G4EuProgram *pref = assemble(text), *p = assemble(text);
+    const char *diff;
     G4EuStop s;
 
-    env_setup();
-    s = g4_eu_run(&thr, p, &env, budget);
+    diff = run_both(pref, p, budget, &s);
+    if (diff) {
+        g_error("interpreter and fast path differ in %s on:\n%s", diff,
+                text);
+    }
+    g4_eu_program_free(pref);
     g4_eu_program_free(p);
     return s;
 }

@@ -1,0 +1,501 @@
+/*
+ * The EU fast path against the reference interpreter (docs/g4-eu.md,
+ * "Fast path"): random kernels run from the same random state through
+ * both (run_both in g4-eu-test.h) must leave the same thread state
+ * (GRF, MRF, accumulator, flags, a0, masks, stacks, ip, ...), memory
+ * and logs.  Three sources of kernels:
+ *   - ALU kernels drawn around the fast path's cases (and just outside
+ *     them: other regions, types, modifiers, conditions, Align16,
+ *     indirect and accumulator operands), with special floats and
+ *     random accumulator, flags, masks and cr0 modes;
+ *   - the EU execution fuzz target's inputs (g4-eu-fuzz-prog.h), from
+ *     the seed the fuzz driver uses (tests/fuzz/fuzz-main.c);
+ *   - the codec generator's valid instructions (g4-eu-gen.h).
+ * HWGPU_EU_FAST_PROGRAMS scales the number of kernels of each kind.
+ * Every other EU unit test also runs both paths through run_on().
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "g4-eu-test.h"
+#include "fuzz/intel/eu/g4-eu-fuzz-prog.h"
+#include "fuzz/intel/eu/g4-eu-gen.h"
+
+#define MAX_INSTS 24
+
+static unsigned nprograms(unsigned dflt)
+{
+    const char *e = g_getenv("HWGPU_EU_FAST_PROGRAMS");
+
+    return e ? (unsigned)strtoul(e, NULL, 0) : dflt;
+}
+
+/* A dword biased towards the values where the float rules matter. */
+static uint32_t rand_dword(GRand *r)
+{
+    static const uint32_t special[] = {
+        0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu,  /* denorms */
+        0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00001u,  /* inf, NaN */
+        0x7f800001u, 0x7fa00000u,                           /* sNaN */
+        0x7f7fffffu, 0xff7fffffu, 0x00800000u, 0x3f800000u,  /* max, 1 */
+        0x3f000000u, 0xbf800000u, 0x4f000000u, 0xcf000000u,  /* 2^31 */
+        0x4f800000u, 0xffffffffu, 0x7fffffffu, 0x0000ffffu,
+    };
+    float f;
+
+    switch (g_rand_int_range(r, 0, 10)) {
+    case 0:
+    case 1:
+    case 2:
+        return g_rand_int(r);
+    case 3:
+    case 4:
+        return special[g_rand_int_range(r, 0, G_N_ELEMENTS(special))];
+    case 5:
+    case 6:
+        return (uint32_t)g_rand_int_range(r, -40, 40);
+    default:
+        f = (float)g_rand_double_range(r, -300, 300);
+        return hwgpu_f2u(f);
+    }
+}
+
+static void rand_state(GRand *r, G4EuThread *t)
+{
+    static const uint16_t dmasks[] = { 0xffff, 0xffff, 0x00ff, 0x0f0f };
+    uint32_t cr0 = 0;
+
+    if (!g_rand_int_range(r, 0, 6)) {
+        cr0 |= G4_CR0_FP_ALT;
+    }
+    if (!g_rand_int_range(r, 0, 6)) {
+        cr0 |= G4_CR0_ACC_DISABLE;
+    }
+    g4_eu_thread_init(t, g_rand_boolean(r) ? dmasks[g_rand_int_range(r, 0, 4)]
+                                           : (uint16_t)g_rand_int(r), cr0);
+    for (unsigned i = 0; i < G4_EU_GRF_BYTES / 4; i++) {
+        uint32_t v = rand_dword(r);
+
+        memcpy(t->grf + 4 * i, &v, 4);
+    }
+    for (unsigned i = 0; i < G4_EU_MAX_LANES; i++) {
+        t->accf[i] = g_rand_double_range(r, -1e6, 1e6);
+        t->acci[i] = (int64_t)g_rand_int(r) << 16 | g_rand_int(r);
+    }
+    t->acc_float = g_rand_int(r);
+    t->f0[0] = g_rand_int(r);
+    t->f0[1] = g_rand_int(r);
+    for (unsigned i = 0; i < 8; i++) {
+        t->a0[i] = g_rand_int_range(r, 0, G4_EU_GRF_BYTES);
+    }
+    if (!g_rand_int_range(r, 0, 4)) {
+        t->cmask &= g_rand_int(r);
+    }
+}
+
+static const uint8_t alu_ops[] = {
+    G4_OP_MOV, G4_OP_MOV, G4_OP_MOV, G4_OP_SEL, G4_OP_ADD, G4_OP_ADD,
+    G4_OP_MUL, G4_OP_MUL, G4_OP_MAC, G4_OP_FRC, G4_OP_RNDD, G4_OP_CMP,
+    G4_OP_CMP, G4_OP_CMPN, G4_OP_AND, G4_OP_OR, G4_OP_XOR, G4_OP_NOT,
+    G4_OP_SHL, G4_OP_SHR, G4_OP_ASR, G4_OP_AVG,
+    /* interpreter only */
+    G4_OP_RNDU, G4_OP_RNDE, G4_OP_RNDZ, G4_OP_MACH, G4_OP_LZD, G4_OP_DP4,
+    G4_OP_DP3, G4_OP_DPH, G4_OP_LINE, G4_OP_PLN, G4_OP_SAD2,
+};
+
+static G4EuType rand_type(GRand *r)
+{
+    static const uint8_t common[] = { G4_TYPE_F, G4_TYPE_F, G4_TYPE_D,
+                                      G4_TYPE_UD };
+    static const uint8_t other[] = { G4_TYPE_W, G4_TYPE_UW, G4_TYPE_B,
+                                     G4_TYPE_UB };
+
+    if (g_rand_int_range(r, 0, 8)) {
+        return common[g_rand_int_range(r, 0, 4)];
+    }
+    return other[g_rand_int_range(r, 0, 4)];
+}
+
+/* A GRF number; half of them in a few registers, so that operands meet. */
+static unsigned rand_reg(GRand *r)
+{
+    return g_rand_boolean(r) ? g_rand_int_range(r, 1, 8)
+                             : g_rand_int_range(r, 1, 100);
+}
+
+static void rand_src(GRand *r, G4EuInst *in, G4EuOperand *o, bool a16)
+{
+    unsigned sz;
+
+    memset(o, 0, sizeof(*o));
+    o->type = rand_type(r);
+    sz = g4_eu_type_size(o->type);
+    o->file = G4_FILE_GRF;
+    o->nr = rand_reg(r);
+    o->negate = !g_rand_int_range(r, 0, 5);
+    o->abs = !g_rand_int_range(r, 0, 5);
+    for (int i = 0; i < 4; i++) {
+        o->swizzle[i] = a16 ? g_rand_int_range(r, 0, 4) : i;
+    }
+    if (a16) {
+        o->vstride = 4;
+        o->width = 4;
+        o->hstride = 1;
+        return;
+    }
+    switch (g_rand_int_range(r, 0, 12)) {
+    case 0:
+    case 1:                     /* scalar */
+        o->vstride = 0;
+        o->width = 1;
+        o->hstride = 0;
+        o->subnr = g_rand_int_range(r, 0, 32) / sz * sz;
+        break;
+    case 2:
+        o->vstride = 4;
+        o->width = 4;
+        o->hstride = 0;
+        break;
+    case 3:
+        o->vstride = 8;
+        o->width = 4;
+        o->hstride = 2;
+        break;
+    case 4:
+        o->file = G4_FILE_ARF;
+        o->nr = G4_ARF_ACC;
+        o->vstride = 8;
+        o->width = 8;
+        o->hstride = 1;
+        break;
+    case 5:
+        o->indirect = true;
+        o->addr_subnr = g_rand_int_range(r, 0, 8);
+        o->addr_imm = g_rand_int_range(r, -64, 64) * 4;
+        o->vstride = 8;
+        o->width = 8;
+        o->hstride = 1;
+        break;
+    default:
+        o->vstride = 8;
+        o->width = 8;
+        o->hstride = 1;
+        if (!g_rand_int_range(r, 0, 6)) {
+            o->subnr = g_rand_int_range(r, 0, 8) * 4;
+        }
+        break;
+    }
+}
+
+static void rand_imm(GRand *r, G4EuInst *in, G4EuOperand *o)
+{
+    static const uint8_t types[] = { G4_TYPE_F, G4_TYPE_F, G4_TYPE_D,
+                                     G4_TYPE_UD, G4_TYPE_W, G4_TYPE_VF,
+                                     G4_TYPE_V };
+
+    memset(o, 0, sizeof(*o));
+    o->file = G4_FILE_IMM;
+    o->type = types[g_rand_int_range(r, 0, G_N_ELEMENTS(types))];
+    in->imm = rand_dword(r);
+    if (o->type == G4_TYPE_W) {
+        in->imm = (in->imm & 0xffff) * 0x10001u;
+    }
+}
+
+/* One ALU instruction around the fast path's cases; false: invalid. */
+static bool rand_alu(GRand *r, G4EuInst *in)
+{
+    const G4EuOpInfo *oi;
+    bool a16 = !g_rand_int_range(r, 0, 10);
+    unsigned k;
+
+    memset(in, 0, sizeof(*in));
+    k = g_rand_int_range(r, 0, G_N_ELEMENTS(alu_ops));
+    if (k >= 22 && g_rand_int_range(r, 0, 3)) {
+        k = g_rand_int_range(r, 0, 22);     /* mostly fast-path opcodes */
+    }
+    in->opcode = alu_ops[k];
+    oi = g4_eu_opcode_info(in->opcode);
+    in->access_mode = a16 ? G4_ALIGN16 : G4_ALIGN1;
+    switch (g_rand_int_range(r, 0, 10)) {
+    case 0:
+        in->exec_size = 1u << g_rand_int_range(r, 0, 3);
+        break;
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+        in->exec_size = 8;
+        if (!a16 && !g_rand_int_range(r, 0, 6)) {
+            in->compression = G4_COMPR_SECHALF;
+        }
+        break;
+    default:
+        in->exec_size = 16;
+        if (!a16 && g_rand_int_range(r, 0, 4)) {
+            in->compression = G4_COMPR_COMPR;
+        }
+        break;
+    }
+    in->mask_control = !g_rand_int_range(r, 0, 5);
+    if (g_rand_boolean(r)) {
+        in->pred_control = g_rand_int_range(r, 0, 3) ? G4_PRED_NORMAL :
+            (G4EuPredCtrl)g_rand_int_range(r, 1, a16 ? 8 : 12);
+        in->pred_inv = g_rand_boolean(r);
+    }
+    in->flag_subreg = g_rand_boolean(r);
+    if (in->opcode == G4_OP_CMP || in->opcode == G4_OP_CMPN) {
+        in->cond_modifier = (G4EuCondMod)g_rand_int_range(r, 1, 7);
+    } else if (g_rand_boolean(r)) {
+        in->cond_modifier = (G4EuCondMod)g_rand_int_range(r, 1, 10);
+    }
+    in->saturate = !g_rand_int_range(r, 0, 5);
+
+    memset(&in->dst, 0, sizeof(in->dst));
+    in->dst.type = rand_type(r);
+    in->dst.hstride = g_rand_int_range(r, 0, 8) ? 1 : 2;
+    in->dst.writemask = a16 ? g_rand_int_range(r, 1, 16) : 15;
+    switch (g_rand_int_range(r, 0, 10)) {
+    case 0:
+        in->dst.file = G4_FILE_MRF;
+        in->dst.nr = g_rand_int_range(r, 1, 12);
+        break;
+    case 1:
+        in->dst.file = G4_FILE_ARF;
+        in->dst.nr = G4_ARF_NULL;
+        break;
+    case 2:
+        if (!g_rand_int_range(r, 0, 3)) {
+            in->dst.file = G4_FILE_ARF;
+            in->dst.nr = G4_ARF_ACC;
+            break;
+        }
+        /* fall through */
+    default:
+        in->dst.file = G4_FILE_GRF;
+        in->dst.nr = rand_reg(r);
+        if (!a16 && !g_rand_int_range(r, 0, 8)) {
+            in->dst.subnr = g_rand_int_range(r, 0, 8) * 4;
+        }
+        break;
+    }
+    rand_src(r, in, &in->src0, a16);
+    rand_src(r, in, &in->src1, a16);
+    if (oi->nsrc < 2) {
+        memset(&in->src1, 0, sizeof(in->src1));
+        in->src1.file = G4_FILE_ARF;
+        in->src1.nr = G4_ARF_NULL;
+        in->src1.type = in->src0.type;
+        if (!g_rand_int_range(r, 0, 4)) {
+            rand_imm(r, in, &in->src0);
+        }
+    } else if (!g_rand_int_range(r, 0, 3)) {
+        rand_imm(r, in, &in->src1);
+    }
+    if (g_rand_int_range(r, 0, 3)) {
+        /* same types more often, as compilers emit them */
+        in->src0.type = in->dst.type;
+        if (in->src1.file != G4_FILE_IMM ||
+            in->src1.type == G4_TYPE_F || in->src1.type == G4_TYPE_D ||
+            in->src1.type == G4_TYPE_UD) {
+            in->src1.type = in->src1.file == G4_FILE_IMM &&
+                            in->dst.type != G4_TYPE_F &&
+                            in->dst.type != G4_TYPE_D &&
+                            in->dst.type != G4_TYPE_UD ? G4_TYPE_UD
+                                                       : in->dst.type;
+        }
+        if (g_rand_boolean(r)) {
+            in->src0.negate = in->src0.abs = false;
+            in->src1.negate = in->src1.abs = false;
+            in->saturate = false;
+        }
+    }
+    g4_eu_canonicalize(in);
+    return g4_eu_validate(in, NULL);
+}
+
+static bool assemble_eot(G4EuInst *in)
+{
+    char err[128];
+
+    return g4_eu_asm_line(EOT, in, err, sizeof(err));
+}
+
+static const char *run_words(const uint32_t *words, unsigned n,
+                             uint64_t budget)
+{
+    G4EuProgram *pref = g4_eu_program_new(words, n, &host);
+    G4EuProgram *p = g4_eu_program_new(words, n, &host);
+    G4EuStop s;
+    const char *diff = run_both(pref, p, budget, &s);
+
+    g4_eu_program_free(pref);
+    g4_eu_program_free(p);
+    return diff;
+}
+
+/*
+ * Run words both ways from thr; a mismatch prints the kernel and the
+ * first instruction after which the states differ (its prefix run to an
+ * instruction budget).
+ */
+static bool check_words(const uint32_t *words, unsigned n, uint64_t budget,
+                        const char *what, unsigned index)
+{
+    G4EuThread *start = g_memdup2(&thr, sizeof(thr));
+    const char *diff = run_words(words, n, budget);
+
+    if (diff) {
+        g_test_message("%s %u: interpreter and fast path differ in %s",
+                       what, index, diff);
+        for (unsigned m = 1; m <= budget; m++) {
+            memcpy(&thr, start, sizeof(thr));
+            diff = run_words(words, n, m);
+            if (diff) {
+                g_test_message("  first after %u instructions (ip 0x%x)",
+                               m, thr.ip);
+                break;
+            }
+        }
+        for (unsigned i = 0; i < n; i++) {
+            G4EuInst in;
+            char text[256];
+
+            if (g4_eu_decode(words + 4 * i, &in, NULL)) {
+                g4_eu_disasm(&in, text, sizeof(text));
+            } else {
+                snprintf(text, sizeof(text), "(undecodable)");
+            }
+            g_test_message("  %2u: %s", i, text);
+        }
+        diff = "";
+    }
+    g_free(start);
+    return !diff;
+}
+
+/* ALU kernels around the fast path's cases. */
+static void test_random_alu(void)
+{
+    GRand *r = g_rand_new_with_seed(14);
+    unsigned count = nprograms(3000), bad = 0, insts = 0;
+    uint32_t words[4 * (MAX_INSTS + 1)];
+    G4EuInst in;
+
+    for (unsigned k = 0; k < count; k++) {
+        unsigned n = g_rand_int_range(r, 1, MAX_INSTS + 1), i = 0;
+
+        while (i < n) {
+            if (rand_alu(r, &in)) {
+                g4_eu_encode(&in, words + 4 * i++);
+            }
+        }
+        g_assert_true(assemble_eot(&in));
+        g4_eu_encode(&in, words + 4 * n);
+        rand_state(r, &thr);
+        bad += !check_words(words, n + 1, 1000, "alu kernel", k);
+        insts += n;
+    }
+    g_test_message("%u ALU kernels (%u instructions), %u differ", count,
+                   insts, bad);
+    g_assert_cmpuint(bad, ==, 0);
+    g_rand_free(r);
+}
+
+/* The EU execution fuzz target's inputs, as tests/fuzz/fuzz-main.c. */
+static void test_fuzz_inputs(void)
+{
+    GRand *r = g_rand_new_with_seed(1);
+    unsigned count = nprograms(2000), bad = 0, ran = 0;
+    static uint32_t words[4 * FUZZ_EU_MAX_INSTS];
+    uint8_t *buf = g_malloc(4096);
+
+    for (unsigned k = 0; k < count; k++) {
+        size_t len = g_rand_int_range(r, 0, 4096);
+        unsigned n;
+
+        for (size_t i = 0; i < len; i++) {
+            buf[i] = g_rand_int(r);
+        }
+        n = fuzz_eu_input(buf, len, &thr, words);
+        if (n) {
+            bad += !check_words(words, n, 4000, "fuzz input", k);
+            ran++;
+        }
+    }
+    g_test_message("%u fuzz inputs, %u kernels, %u differ", count, ran, bad);
+    g_assert_cmpuint(bad, ==, 0);
+    g_free(buf);
+    g_rand_free(r);
+}
+
+/* Kernels of the codec generator's valid instructions. */
+static void test_gen_inputs(void)
+{
+    GRand *r = g_rand_new_with_seed(4);
+    unsigned count = nprograms(1000), bad = 0;
+    uint32_t words[4 * (MAX_INSTS + 1)];
+    uint8_t bytes[256];
+    G4EuInst in;
+
+    for (unsigned k = 0; k < count; k++) {
+        unsigned n = g_rand_int_range(r, 1, MAX_INSTS + 1), i = 0;
+        G4Gen g = { bytes, sizeof(bytes), 0, false };
+
+        for (size_t b = 0; b < sizeof(bytes); b++) {
+            bytes[b] = g_rand_int(r);
+        }
+        while (i < n) {
+            if (gen_inst(&g, &in)) {
+                g4_eu_encode(&in, words + 4 * i++);
+            }
+        }
+        g_assert_true(assemble_eot(&in));
+        g4_eu_encode(&in, words + 4 * n);
+        rand_state(r, &thr);
+        bad += !check_words(words, n + 1, 1000, "generated kernel", k);
+    }
+    g_test_message("%u generated kernels, %u differ", count, bad);
+    g_assert_cmpuint(bad, ==, 0);
+    g_rand_free(r);
+}
+
+/* A kernel whose every instruction has a fast-path handler. */
+static void test_fast_path_basic(void)
+{
+    static const char text[] =
+        "add(8) g3<1>F g1<8,8,1>F g2<8,8,1>F { align1 };\n"
+        "cmp.l.f0(16) null g1<8,8,1>F 0F { align1 compr };\n"
+        "(+f0) sel(8) g4<1>D g1<8,8,1>D g2<0,1,0>D { align1 };\n"
+        "pln(16) g10<1>F g6<0,1,0>F g12<8,8,1>F { align1 compr };\n" EOT;
+
+    reset();
+    set_f(1, 0, -2.0f);
+    set_f(2, 0, 0.5f);
+    set_f(6, 0, 2.0f);                  /* p, q, r = 2, 3, 1 */
+    set_f(6, 1, 3.0f);
+    set_f(6, 3, 1.0f);
+    for (unsigned i = 0; i < 8; i++) {
+        set_f(12, i, i);                /* u, v of lanes 0-7 */
+        set_f(13, i, 1.0f);
+        set_f(14, i, 8 + i);            /* lanes 8-15 */
+        set_f(15, i, 2.0f);
+    }
+    run_ok(text);
+    g_assert_cmpfloat(get_f(3, 0), ==, -1.5f);
+    g_assert_cmphex(thr.f0[0] & 1, ==, 1);
+    g_assert_cmpfloat(get_f(10, 1), ==, 2 * 1 + 3 * 1 + 1);
+    g_assert_cmpfloat(get_f(11, 7), ==, 2 * 15 + 3 * 2 + 1);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/g4-eu-fast/basic", test_fast_path_basic);
+    g_test_add_func("/g4-eu-fast/random-alu", test_random_alu);
+    g_test_add_func("/g4-eu-fast/fuzz-inputs", test_fuzz_inputs);
+    g_test_add_func("/g4-eu-fast/gen-inputs", test_gen_inputs);
+    return g_test_run();
+}
