@@ -48,6 +48,12 @@ for t in "$HWGPU_STANDALONE_BUILD"/tests/unit/test-* "$HWGPU_STANDALONE_BUILD"/t
     [ -x "$t" ] && [ -f "$t" ] || continue
     run_tap "$(basename "$t")" "$t" --tap
 done
+# 1a. the programs that run EU kernels again with the EU's fast path off:
+# the interpreter, the reference the fast path is checked against
+for t in "$HWGPU_STANDALONE_BUILD"/tests/unit/test-g4-eu-* "$HWGPU_STANDALONE_BUILD"/tests/unit/test-gen4-*; do
+    [ -x "$t" ] && [ -f "$t" ] || continue
+    run_tap "interp-$(basename "$t")" env HWGPU_EU_INTERP=1 "$t" --tap
+done
 # 1b. the same under AddressSanitizer + UndefinedBehaviorSanitizer
 asan_build=$(hwgpu_standalone_dir asan)
 for t in "$asan_build"/tests/unit/test-* "$asan_build"/tests/fuzz/fuzz-*; do

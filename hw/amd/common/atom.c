@@ -117,7 +117,8 @@ typedef struct Frame {
     uint32_t ws[256];
 } Frame;
 
-static bool fail(HwgpuAtom *a, HwgpuAtomError e, const char *fmt, ...)
+static bool __attribute__((format(printf, 3, 4)))
+fail(HwgpuAtom *a, HwgpuAtomError e, const char *fmt, ...)
 {
     va_list ap;
 
