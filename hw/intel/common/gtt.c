@@ -166,8 +166,8 @@ static bool gtt_copy(G45Gtt *gtt, uint64_t gfx_addr, uint8_t *rbuf,
     return all;
 }
 
-uint8_t *g45_gtt_direct_ptr(G45Gtt *gtt, uint64_t gfx_addr, uint32_t len,
-                            bool write)
+uint8_t *g45_gtt_direct_map_ptr(G45Gtt *gtt, uint64_t gfx_addr,
+                                uint32_t len, bool write)
 {
     uint64_t off = gfx_addr % G45_GTT_PAGE_SIZE;
     G45GttMap *m;

@@ -138,15 +138,28 @@ typedef struct HwgpuPack8 {
 
 bool hwgpu_pack8_plan(const HwgpuFormat *f, HwgpuPack8 *p);
 
-/* UNORM8 as hwgpu_format_pack rounds it (clamp, NaN to 0, round half
- * up); the product is exact in double. */
+/*
+ * UNORM8 as hwgpu_format_pack rounds it: clamped to [0, 1] (NaN to 0),
+ * then v * 255 rounded half up, in integers: v = m * 2^(e - 150) for a
+ * 24-bit m, so the result is (m * 255 + half) >> (150 - e), exactly.
+ */
 static inline uint8_t hwgpu_unorm8(uint32_t bits)
 {
-    float v;
+    uint32_t e = (bits >> 23) & 0xff, sh;
+    uint64_t m;
 
-    memcpy(&v, &bits, 4);
-    v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
-    return (uint8_t)((double)v * 255.0 + 0.5);
+    if (bits >> 31 || (e == 0xff && (bits & 0x7fffff))) {
+        return 0;               /* negative (-0 too) or NaN */
+    }
+    if (e >= 127) {
+        return 255;             /* 1.0 and above, +Inf */
+    }
+    sh = 150 - e;               /* 24 .. 150 */
+    if (sh > 40) {
+        return 0;               /* below 2^-17: rounds to 0 */
+    }
+    m = (uint64_t)((bits & 0x7fffff) | (e ? 0x800000u : 0)) * 255;
+    return (uint8_t)((m + (1ull << (sh - 1))) >> sh);
 }
 
 /* Per pixel, inline: the render targets' hot path. */

@@ -291,6 +291,46 @@ static void test_pack8(void)
     g_rand_free(r);
 }
 
+/* The reference: clamp, then v * 255 + 0.5 in double (exact), truncated. */
+static uint8_t unorm8_ref(uint32_t bits)
+{
+    float v = hwgpu_u2f(bits);
+
+    v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
+    return (uint8_t)((double)v * 255.0 + 0.5);
+}
+
+/*
+ * hwgpu_unorm8's integer rounding equals the double formula: around every
+ * rounding boundary (k + 0.5) / 255 (64 ulps each side), over a third of
+ * all floats in [0, 1], and for the special values.
+ */
+static void test_unorm8(void)
+{
+    static const uint32_t special[] = {
+        0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
+        0x7f800001u, 0x3f800000u, 0x3f800001u, 0x3f7fffffu, 0x00000001u,
+        0x007fffffu, 0x00800000u, 0xbf800000u, 0x4f000000u,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(special); i++) {
+        g_assert_cmpuint(hwgpu_unorm8(special[i]), ==,
+                         unorm8_ref(special[i]));
+    }
+    for (unsigned k = 0; k < 255; k++) {
+        uint32_t b = hwgpu_f2u((float)((k + 0.5) / 255.0));
+
+        for (uint32_t u = b - 64; u <= b + 64; u++) {
+            g_assert_cmpuint(hwgpu_unorm8(u), ==, unorm8_ref(u));
+        }
+    }
+    for (uint32_t u = 0; u <= 0x3f800000u; u += 3) {
+        if (hwgpu_unorm8(u) != unorm8_ref(u)) {
+            g_assert_cmphex(u, ==, 0);      /* names the first mismatch */
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -301,5 +341,6 @@ int main(int argc, char **argv)
     g_test_add_func("/render/format/pack", test_pack);
     g_test_add_func("/render/format/double-channels", test_double_channels);
     g_test_add_func("/render/format/pack8", test_pack8);
+    g_test_add_func("/render/format/unorm8", test_unorm8);
     return g_test_run();
 }

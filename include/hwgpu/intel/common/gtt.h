@@ -89,7 +89,22 @@ void g45_gtt_unmap_all(G45Gtt *gtt);
  * caller takes g45_gtt_read/_write.  Valid until the next access through
  * the view maps another page into its slot, or until unmap.
  */
-uint8_t *g45_gtt_direct_ptr(G45Gtt *gtt, uint64_t gfx_addr, uint32_t len,
-                            bool write);
+uint8_t *g45_gtt_direct_map_ptr(G45Gtt *gtt, uint64_t gfx_addr,
+                                uint32_t len, bool write);
+
+static inline uint8_t *g45_gtt_direct_ptr(G45Gtt *gtt, uint64_t gfx_addr,
+                                          uint32_t len, bool write)
+{
+    uint64_t off = gfx_addr % G45_GTT_PAGE_SIZE, page = gfx_addr - off;
+    G45GttMap *m = &gtt->maps[(page / G45_GTT_PAGE_SIZE) % G45_GTT_MAPS];
+
+    /* the page already mapped in its slot: the per-pixel case, inline */
+    if (m->ptr && m->gfx_page == page && gtt->direct && !gtt->touch &&
+        len && off + len <= G45_GTT_PAGE_SIZE) {
+        m->written |= write;
+        return m->ptr + off;
+    }
+    return g45_gtt_direct_map_ptr(gtt, gfx_addr, len, write);
+}
 
 #endif
