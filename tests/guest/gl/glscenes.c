@@ -52,6 +52,16 @@ static void open_display(void)
     struct gbm_device *gbm;
     int fd;
 
+    /* "surfaceless": no DRM node (the host's own llvmpipe, for the
+     * benchmark's native figures) */
+    if (node && !strcmp(node, "surfaceless")) {
+        dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA,
+                                    EGL_DEFAULT_DISPLAY, NULL);
+        if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL)) {
+            die("no surfaceless EGL display");
+        }
+        return;
+    }
     fd = open(node ? node : "/dev/dri/card0", O_RDWR | O_CLOEXEC);
     if (fd < 0) {
         die("cannot open the DRM node");
