@@ -158,7 +158,7 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
 {
     const Gen4StencilFace *f = &z->face[back];
     unsigned bpp = hwgpu_depth_bytes(z->format);
-    uint8_t px[8] = { 0 }, st, nst;
+    uint8_t px[8] = { 0 }, st, nst, *ptr;
     uint32_t dst, q;
     uint64_t addr, xb;
     int64_t ex, ey;
@@ -183,7 +183,14 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
     if (addr + bpp > UINT32_MAX + 1ull) {
         return true;
     }
-    g45_gtt_read(s->gtt, addr, px, bpp);
+    /* in place when one mapped page holds the element (the common case),
+     * else through the GTT's copies */
+    ptr = g45_gtt_direct_ptr(s->gtt, addr, bpp, update);
+    if (ptr) {
+        memcpy(px, ptr, bpp);
+    } else {
+        g45_gtt_read(s->gtt, addr, px, bpp);
+    }
     hwgpu_depth_load(z->format, px, &dst, &st);
     /* the CC viewport clamps the source depth (§8 Depth Clamp) */
     src = src < z->min_depth ? z->min_depth : src;
@@ -204,7 +211,11 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
         }
         hwgpu_depth_store(z->format, px, q, z->depth_write && spass && zpass,
                           nst, z->stencil_write ? f->write_mask : 0);
-        g45_gtt_write(s->gtt, addr, px, bpp);
+        if (ptr) {
+            memcpy(ptr, px, bpp);
+        } else {
+            g45_gtt_write(s->gtt, addr, px, bpp);
+        }
     }
     return spass && zpass;
 }
