@@ -342,22 +342,22 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
         return true;
     }
     wm->rt_writes++;
-    for (unsigned p = 0; p < nss * 4; p++) {
-        unsigned s = p / 4, i = p % 4;
+    /* the enabled pixels of the message's subspans, lowest first */
+    for (enables &= (1u << (nss * 4)) - 1; enables; enables &= enables - 1) {
+        unsigned p = __builtin_ctz(enables), s = p / 4, i = p % 4;
         uint32_t rgba[4], x, y;
 
-        if (!(enables & (1u << p))) {
-            continue;
-        }
-        for (int c = 0; c < 4; c++) {
-            if (type == RT_SIMD16_REPLICATED) {
-                rgba[c] = msg->payload[col * 8 + c];
-            } else {
-                /* Registers: R G B A of subspans 0/1, then of 2/3. */
-                unsigned reg = col + (s / 2) * 4 + c;
+        if (type == RT_SIMD16_REPLICATED) {
+            memcpy(rgba, &msg->payload[col * 8], sizeof(rgba));
+        } else {
+            /* Registers: R G B A of subspans 0/1, then of 2/3. */
+            const uint32_t *c0 = &msg->payload[(col + (s / 2) * 4) * 8 +
+                                               (s % 2) * 4 + i];
 
-                rgba[c] = msg->payload[reg * 8 + (s % 2) * 4 + i];
-            }
+            rgba[0] = c0[0];
+            rgba[1] = c0[8];
+            rgba[2] = c0[16];
+            rgba[3] = c0[24];
         }
         if (wm->aa_object) {
             /* the render cache attenuates alpha by the AA coverage the
