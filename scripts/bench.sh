@@ -34,19 +34,23 @@ wait_for() {
     echo "?"
 }
 
-echo "== guest boot (TCG, q35)"
+echo "== guest boot (TCG, q35): intel-g45 with i915 beside QEMU's bochs-display with bochs-drm"
 for kernel in bookworm trixie; do
-    d=$(mktemp -d)
-    t0=$(date +%s.%N)
-    "$HWGPU_REPO/scripts/guest-boot.sh" --kernel $kernel --machine q35 --hold 0 \
-        --out "$d" >/dev/null 2>&1 &
-    pid=$!
-    tinit=$(wait_for "$t0" "$d/serial.log" HWGPU-INIT $pid)
-    tfb=$(wait_for "$t0" "$d/serial.log" "i915drmfb frame buffer device" $pid)
-    wait $pid || true
-    printf 'boot %-8s: to init %s s, to first console output through i915 %s s (host)\n' \
-        $kernel "$tinit" "$tfb"
-    rm -rf "$d"
+    for dev in intel-g45 bochs-display; do
+        d=$(mktemp -d)
+        t0=$(date +%s.%N)
+        "$HWGPU_REPO/scripts/guest-boot.sh" --kernel $kernel --machine q35 --hold 0 \
+            --device $dev --out "$d" >/dev/null 2>&1 &
+        pid=$!
+        tinit=$(wait_for "$t0" "$d/serial.log" HWGPU-INIT $pid)
+        tfb=$(wait_for "$t0" "$d/serial.log" "drmfb frame buffer device" $pid)
+        wait $pid || true
+        printf 'boot %-8s %-13s: to init %s s, to the first DRM console %s s (host)\n' \
+            $kernel $dev "$tinit" "$tfb"
+        eval "tfb_${dev%%-*}=\$tfb"
+        rm -rf "$d"
+    done
+    echo "boot $kernel: intel-g45 / bochs-display to the console: $(awk -v a="$tfb_intel" -v b="$tfb_bochs" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "?" }')"
 done
 
 echo "== aperture fill and scanout cost (trixie, q35, 1024x768 XRGB8888)"

@@ -5,9 +5,12 @@
 #   guest-boot.sh [--kernel bookworm|trixie] [--machine q35|pc] [--vnc :N]
 #                 [--hold SECONDS] [--timeout SECONDS] [--gpu-props P=V,...]
 #                 [--append "KERNEL ARGS"] [--initrd initrd|initrd-clients]
-#                 --out DIR [-- EXTRA QEMU ARGS]
+#                 [--device DEV] --out DIR [-- EXTRA QEMU ARGS]
+# --device bochs-display boots QEMU's bochs-display with bochs-drm instead
+# (the benchmark's reference; --gpu-props then does not apply).
 source "$(dirname "$0")/lib.sh"
 kernel=bookworm machine=q35 vnc= hold=4 timeout=240 out= props= extra=
+device=intel-g45
 initrd=initrd
 while [ $# -gt 0 ]; do
     case $1 in
@@ -20,6 +23,7 @@ while [ $# -gt 0 ]; do
     --gpu-props) props=,$2; shift 2 ;;
     --append) extra=" $2"; shift 2 ;;
     --initrd) initrd=$2; shift 2 ;;
+    --device) device=$2; shift 2 ;;
     --) shift; break ;;
     *) die "unknown option $1" ;;
     esac
@@ -42,9 +46,14 @@ display=(-display none)
 # this guest does not have; the initramfs needs no disk.
 mach=$machine
 [ "$machine" = q35 ] && mach=q35,sata=off
+gpu="intel-g45,addr=02.0$props"
+if [ "$device" = bochs-display ]; then
+    gpu=bochs-display,addr=02.0
+    extra="$extra hwgpu.drv=bochs"
+fi
 t0=$SECONDS
 "$HWGPU_QEMU" -accel $accel -machine "$mach" -m 1024 -vga none -nic none \
-    -device "intel-g45,addr=02.0$props" -no-reboot "${display[@]}" \
+    -device "$gpu" -no-reboot "${display[@]}" \
     -kernel "$vmlinuz" -initrd "$HWGPU_GUEST/$initrd.cpio.gz" \
     -append "console=tty0 console=ttyS0 no_timer_check panic=-1 hwgpu.hold=$hold$extra" \
     -serial "file:$out/serial.log" -qmp "unix:$out/qmp.sock,server,wait=off" \

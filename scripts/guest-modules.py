@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Copy kernel modules and their dependencies into an initramfs tree.
 
-    guest-modules.py KERNEL_ROOT VERSION DEST MODULE...
+    guest-modules.py KERNEL_ROOT VERSION DEST [--order NAME] MODULE...
 
 Finds lib/modules/VERSION (or usr/lib/modules/VERSION) under KERNEL_ROOT,
 resolves each module's `depends=` from its .modinfo section, decompresses
 .ko.xz/.ko.zst files, and writes them to DEST/lib/modules/VERSION/ together
-with `load-order`, the insmod order (dependencies first).  No kmod needed.
+with `load-order` (or NAME), the insmod order (dependencies first).  No
+kmod needed.
 """
 import lzma
 import os
@@ -39,6 +40,9 @@ def modinfo_depends(data):
 def main():
     root, ver, dest = sys.argv[1:4]
     wanted = sys.argv[4:]
+    order_name = 'load-order'
+    if wanted[:1] == ['--order']:
+        order_name, wanted = wanted[1], wanted[2:]
     base = None
     for cand in ('lib/modules', 'usr/lib/modules'):
         p = os.path.join(root, cand, ver)
@@ -72,7 +76,7 @@ def main():
 
     for w in wanted:
         visit(w)
-    with open(os.path.join(out, 'load-order'), 'w') as f:
+    with open(os.path.join(out, order_name), 'w') as f:
         f.write('\n'.join(order) + '\n')
     print('%s: %s' % (ver, ' '.join(order)))
 

@@ -50,11 +50,15 @@ build_initrd() {
         cp /usr/share/misc/pci.ids "$root/usr/share/misc/"
     fi
     # i915 and its dependencies for each kernel, decompressed, with the
-    # order in which /init loads them.
+    # order in which /init loads them; bochs (QEMU's bochs-display, the
+    # benchmark's reference boot, hwgpu.drv=bochs) beside it.
     for k in "$g"/kernel-*; do
         for v in $(ls "$k/lib/modules" "$k/usr/lib/modules" 2>/dev/null | grep -v :); do
             /usr/bin/python3 "$HWGPU_REPO/scripts/guest-modules.py" "$k" "$v" "$root" i915 >/dev/null ||
                 die "cannot collect i915 modules of $v"
+            /usr/bin/python3 "$HWGPU_REPO/scripts/guest-modules.py" "$k" "$v" "$root" \
+                --order load-order-bochs bochs >/dev/null ||
+                die "cannot collect bochs modules of $v"
         done
     done
     gcc -static -O2 -o "$root/bin/fbpattern" "$HWGPU_REPO/tests/guest/fbpattern.c" ||
