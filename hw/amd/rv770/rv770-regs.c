@@ -1,0 +1,99 @@
+/*
+ * The RV770's register table: offset, name, reset value, writable bits
+ * and side effects, one row each (include/hwgpu/common/regfile.h).  So
+ * far the registers the PCI/VBIOS stage uses: the MM_INDEX/MM_DATA window,
+ * the BIOS scratch registers the AtomBIOS tables and radeon share, the
+ * CP scratch registers, CONFIG_MEMSIZE (what ASIC_Init leaves: the VRAM
+ * size), and the display and clock registers the image's command tables
+ * write (hw/amd/rv770/rv770-atombios.py names each).  Any other offset
+ * reads 0 and logs once as unimplemented.
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "hwgpu/amd/rv770/rv770.h"
+
+/* MM_DATA: the register at MM_INDEX (dword aligned, within the space). */
+static uint32_t mm_data_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
+                             uint32_t stored)
+{
+    uint32_t index = hwgpu_reg_get(rf, RV770_MM_INDEX);
+
+    if (index >= RV770_REG_SPACE || index == RV770_MM_DATA) {
+        HWGPU_GUEST_ERROR(rf->host, "radeon-rv770: MM_DATA read with "
+                          "MM_INDEX 0x%08x outside the registers", index);
+        return 0;
+    }
+    return hwgpu_reg_read(rf, index);
+}
+
+static void mm_data_write(void *dev, HwgpuRegFile *rf, uint32_t offset,
+                          uint32_t old, uint32_t val)
+{
+    uint32_t index = hwgpu_reg_get(rf, RV770_MM_INDEX);
+
+    if (index >= RV770_REG_SPACE || index == RV770_MM_DATA) {
+        HWGPU_GUEST_ERROR(rf->host, "radeon-rv770: MM_DATA write with "
+                          "MM_INDEX 0x%08x outside the registers", index);
+        return;
+    }
+    hwgpu_reg_write(rf, index, val);
+}
+
+/* CONFIG_MEMSIZE: the VRAM size in bytes (the BIOS's ASIC_Init writes it
+ * on a real board; here it holds from reset, so the card reads posted). */
+static uint32_t memsize_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
+                             uint32_t stored)
+{
+    const Rv770 *r = dev;
+
+    return (uint32_t)r->vram_size;
+}
+
+#define RW(off, nm) { .offset = (off), .name = (nm), .wmask = 0xffffffffu }
+#define RWN(off, nm, n) { .offset = (off), .name = (nm), \
+                          .wmask = 0xffffffffu, .count = (n) }
+/* D1 and D2 copies of a display register (D2 = D1 + 0x800). */
+#define CRTC(off, nm) RW(off, "D1" nm), RW((off) + 0x800, "D2" nm)
+
+const HwgpuRegDesc rv770_reg_table[] = {
+    /* seed-004.md §4.1: the index/data window (r100_mm_rreg/wreg) */
+    { .offset = RV770_MM_INDEX, .name = "MM_INDEX", .wmask = 0x7ffffffcu },
+    { .offset = RV770_MM_DATA, .name = "MM_DATA", .wmask = 0xffffffffu,
+      .read = mm_data_read, .write = mm_data_write },
+    /* clocks the AtomBIOS command tables program (rv770-atombios.py) */
+    RW(0x0404, "P1PLL_REF_DIV"), RW(0x0414, "P2PLL_REF_DIV"),
+    RW(0x0430, "P1PLL_FB_DIV"), RW(0x0434, "P2PLL_FB_DIV"),
+    RW(0x043c, "P1PLL_POST_DIV"), RW(0x0444, "P2PLL_POST_DIV"),
+    RW(0x0450, "P1PLL_CNTL"), RW(0x0454, "P2PLL_CNTL"),
+    RWN(0x0458, "PNPLL_INT_SS_CNTL", 2),
+    RW(0x0480, "PCLK_D1CRTC_CNTL"), RW(0x0484, "PCLK_D2CRTC_CNTL"),
+    RW(0x0600, "CG_SPLL_FUNC_CNTL"), RW(0x0608, "CG_SPLL_FUNC_CNTL_3"),
+    RW(0x0624, "MPLL_AD_FUNC_CNTL"),
+    /* seed-004.md §4.2: BIOS_0..7_SCRATCH */
+    RWN(RV770_BIOS_0_SCRATCH, "BIOS_SCRATCH", 8),
+    { .offset = RV770_CONFIG_MEMSIZE, .name = "CONFIG_MEMSIZE",
+      .read = memsize_read },
+    /* display controllers (the timing the AtomBIOS tables set) */
+    CRTC(0x6000, "CRTC_H_TOTAL"), CRTC(0x6004, "CRTC_H_BLANK_START_END"),
+    CRTC(0x6008, "CRTC_H_SYNC_A"), CRTC(0x600c, "CRTC_H_SYNC_A_CNTL"),
+    CRTC(0x6020, "CRTC_V_TOTAL"), CRTC(0x6024, "CRTC_V_BLANK_START_END"),
+    CRTC(0x6028, "CRTC_V_SYNC_A"), CRTC(0x602c, "CRTC_V_SYNC_A_CNTL"),
+    CRTC(RV770_D1CRTC_CONTROL, "CRTC_CONTROL"),
+    CRTC(0x6084, "CRTC_BLANK_CONTROL"), CRTC(0x6088, "CRTC_INTERLACE_CONTROL"),
+    CRTC(0x60e8, "CRTC_UPDATE_LOCK"),
+    CRTC(0x6588, "MODE_EXT_OVERSCAN_LEFT_RIGHT"),
+    CRTC(0x658c, "MODE_EXT_OVERSCAN_TOP_BOTTOM"),
+    CRTC(0x6590, "SCL_SCALER_ENABLE"),
+    /* DACs A and B */
+    RW(0x7800, "DACA_ENABLE"), RW(0x7a00, "DACB_ENABLE"),
+    RW(0x7804, "DACA_SOURCE_SELECT"), RW(0x7a04, "DACB_SOURCE_SELECT"),
+    RW(0x7850, "DACA_POWERDOWN"), RW(0x7a50, "DACB_POWERDOWN"),
+    /* the DDC1 and HPD GPIOs (GPIO_I2C_Info, GPIO_Pin_LUT) */
+    RWN(0x7e40, "DC_GPIO_DDC1", 4), RW(0x7e94, "DC_GPIO_HPD_A"),
+    /* CP scratch registers (radeon's ring tests write them) */
+    RWN(RV770_SCRATCH_REG0, "SCRATCH_REG", 8),
+};
+
+const unsigned rv770_reg_table_len =
+    sizeof(rv770_reg_table) / sizeof(rv770_reg_table[0]);
