@@ -1125,7 +1125,7 @@ static void draw_overlaps(HwgpuPool *pool, uint8_t *out)
 {
     enum { NT = 300, H = 256 };
     static float xy[NT * 3][2];
-    uint32_t vb[4];
+    uint32_t vb[5];
     GRand *rng = g_rand_new_with_seed(45);
     Gen4DrawStats stats = { 0 };
 
@@ -1144,6 +1144,7 @@ static void draw_overlaps(HwgpuPool *pool, uint8_t *out)
     vb[1] = 16;
     vb[2] = G3D_VB;
     vb[3] = NT * 3 - 1;
+    vb[4] = 0;
     gen4t_feed(vb, false);
     /* alpha 0.25, SRC_ALPHA / INV_SRC_ALPHA: a pixel's value depends on
      * how many triangles covered it */
