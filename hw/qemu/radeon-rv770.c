@@ -1,0 +1,174 @@
+/*
+ * QEMU glue of the AMD RV770 (Radeon HD 4870) device: PCI identity, BAR 0
+ * VRAM, BAR 2 MMIO, BAR 4 I/O, the expansion ROM with the generated
+ * AtomBIOS image.  The core (register file, MM_INDEX/MM_DATA) is plain C
+ * in hw/amd/rv770/; this file only binds it to QEMU.  The first piece of
+ * issue #15: radeon finds the card and its BIOS, but the memory
+ * controller, CP, IH, DMA and display are not there yet, so the driver
+ * does not bind (docs/radeon-rv770.md).
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qemu/module.h"
+#include "qemu/units.h"
+#include "hw/pci/pci_device.h"
+#include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "hwgpu-pci.h"
+#include "hwgpu/amd/rv770/rv770.h"
+#include "rv770-atombios.h"
+
+#define TYPE_RADEON_RV770 "radeon-rv770"
+OBJECT_DECLARE_SIMPLE_TYPE(RadeonRv770State, RADEON_RV770)
+
+struct RadeonRv770State {
+    PCIDevice parent_obj;
+    HwgpuPci pci;
+    Rv770 core;
+    MemoryRegion vram;          /* BAR 0 */
+    MemoryRegion mmio;          /* BAR 2 */
+    MemoryRegion io;            /* BAR 4 */
+    MemoryRegion rom;           /* expansion ROM: the AtomBIOS image */
+    uint32_t vram_mb;
+};
+
+static uint64_t rv770_mmio_rd(void *opaque, hwaddr addr, unsigned size)
+{
+    RadeonRv770State *s = opaque;
+
+    return rv770_mmio_read(&s->core, addr);
+}
+
+static void rv770_mmio_wr(void *opaque, hwaddr addr, uint64_t val,
+                          unsigned size)
+{
+    RadeonRv770State *s = opaque;
+
+    rv770_mmio_write(&s->core, addr, val);
+}
+
+/* BAR 2 and BAR 4 alike: the registers from offset 0 (on BAR 4 the
+ * first 256 bytes, MM_INDEX and MM_DATA among them). */
+static const MemoryRegionOps rv770_mmio_ops = {
+    .read = rv770_mmio_rd,
+    .write = rv770_mmio_wr,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 4 },
+    .impl = { .min_access_size = 4, .max_access_size = 4 },
+};
+
+static void rv770_service(void *opaque)
+{
+    /* nothing reports from other threads yet */
+}
+
+static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
+{
+    ERRP_GUARD();
+    RadeonRv770State *s = RADEON_RV770(pdev);
+    Object *obj = OBJECT(s);
+    uint64_t vram = (uint64_t)s->vram_mb * MiB;
+
+    if (s->vram_mb < 64 || s->vram_mb > 1024 || !is_power_of_2(s->vram_mb)) {
+        error_setg(errp, "radeon-rv770: vram-mb must be a power of two "
+                   "from 64 to 1024");
+        return;
+    }
+    hwgpu_pci_init(&s->pci, pdev, rv770_service, s);
+    if (!rv770_init(&s->core, hwgpu_pci_host(&s->pci), vram)) {
+        error_setg(errp, "radeon-rv770: malformed register table");
+        return;
+    }
+    pci_config_set_interrupt_pin(pdev->config, 1);
+
+    memory_region_init_ram(&s->vram, obj, "radeon-rv770.vram", vram, errp);
+    if (*errp) {
+        return;
+    }
+    pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
+                     PCI_BASE_ADDRESS_MEM_TYPE_64 |
+                     PCI_BASE_ADDRESS_MEM_PREFETCH, &s->vram);
+    memory_region_init_io(&s->mmio, obj, &rv770_mmio_ops, s,
+                          "radeon-rv770.mmio", RV770_MMIO_SIZE);
+    pci_register_bar(pdev, 2, PCI_BASE_ADDRESS_SPACE_MEMORY |
+                     PCI_BASE_ADDRESS_MEM_TYPE_64, &s->mmio);
+    memory_region_init_io(&s->io, obj, &rv770_mmio_ops, s, "radeon-rv770.io",
+                          RV770_IO_SIZE);
+    pci_register_bar(pdev, 4, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
+    /* The AtomBIOS where radeon_read_bios() looks: the PCI ROM BAR. */
+    memory_region_init_rom(&s->rom, obj, "radeon-rv770.rom",
+                           sizeof(hwgpu_rv770_atombios), errp);
+    if (*errp) {
+        return;
+    }
+    memcpy(memory_region_get_ram_ptr(&s->rom), hwgpu_rv770_atombios,
+           sizeof(hwgpu_rv770_atombios));
+    pci_register_bar(pdev, PCI_ROM_SLOT, 0, &s->rom);
+}
+
+static void radeon_rv770_exit(PCIDevice *pdev)
+{
+    RadeonRv770State *s = RADEON_RV770(pdev);
+
+    rv770_destroy(&s->core);
+    hwgpu_pci_cleanup(&s->pci);
+}
+
+static void radeon_rv770_reset(DeviceState *dev)
+{
+    RadeonRv770State *s = RADEON_RV770(dev);
+
+    rv770_reset(&s->core);
+}
+
+/* Not migratable until the engines and display are (their state is not
+ * described yet). */
+static const VMStateDescription vmstate_radeon_rv770 = {
+    .name = TYPE_RADEON_RV770,
+    .unmigratable = 1,
+};
+
+static const Property radeon_rv770_properties[] = {
+    DEFINE_PROP_UINT32("vram-mb", RadeonRv770State, vram_mb, 256),
+};
+
+static void radeon_rv770_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
+
+    k->realize = radeon_rv770_realize;
+    k->exit = radeon_rv770_exit;
+    k->vendor_id = RV770_PCI_VENDOR_ID;
+    k->device_id = RV770_PCI_DEVICE_ID;
+    k->revision = RV770_PCI_REVISION;
+    k->class_id = PCI_CLASS_DISPLAY_VGA;
+    k->subsystem_vendor_id = RV770_PCI_VENDOR_ID;
+    k->subsystem_id = RV770_PCI_DEVICE_ID;
+    device_class_set_legacy_reset(dc, radeon_rv770_reset);
+    dc->vmsd = &vmstate_radeon_rv770;
+    dc->desc = "AMD Radeon HD 4870 (RV770), in progress: no engines yet";
+    device_class_set_props(dc, radeon_rv770_properties);
+    set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
+}
+
+static const TypeInfo radeon_rv770_info = {
+    .name = TYPE_RADEON_RV770,
+    .parent = TYPE_PCI_DEVICE,
+    .instance_size = sizeof(RadeonRv770State),
+    .class_init = radeon_rv770_class_init,
+    .interfaces = (InterfaceInfo[]) {
+        { INTERFACE_CONVENTIONAL_PCI_DEVICE },
+        { },
+    },
+};
+
+static void radeon_rv770_register_types(void)
+{
+    type_register_static(&radeon_rv770_info);
+}
+
+type_init(radeon_rv770_register_types)

@@ -1,0 +1,147 @@
+/*
+ * radeon-rv770 qtests: PCI identity and BARs as radeon_device_init finds
+ * them (seed-004.md §4.1), the MM_INDEX/MM_DATA window through BAR 2 and
+ * BAR 4, and the expansion ROM holding the AtomBIOS image the way
+ * radeon_read_bios() checks it (§4.2).
+ *
+ * Copyright (c) 2026 hwgpu authors
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "tests/qtest/libqtest.h"
+#include "tests/qtest/libqos/pci-pc.h"
+#include "standard-headers/linux/pci_regs.h"
+#include "hwgpu/amd/rv770/rv770.h"
+
+typedef struct Rq {
+    QTestState *qts;
+    QPCIBus *bus;
+    QPCIDevice *dev;
+} Rq;
+
+static void rq_start(Rq *q, const char *props)
+{
+    q->qts = qtest_initf("-machine q35 -vga none -nic none -m 256 "
+                         "-device radeon-rv770,addr=02.0%s", props);
+    q->bus = qpci_new_pc(q->qts, NULL);
+    q->dev = qpci_device_find(q->bus, QPCI_DEVFN(2, 0));
+    g_assert_nonnull(q->dev);
+}
+
+static void rq_stop(Rq *q)
+{
+    g_free(q->dev);
+    qpci_free_pc(q->bus);
+    qtest_quit(q->qts);
+}
+
+/* A BAR's size and type bits as the kernel probes them (all ones). */
+static uint32_t bar_probe(QPCIDevice *d, int bar, uint32_t *flags)
+{
+    uint8_t off = PCI_BASE_ADDRESS_0 + 4 * bar;
+    uint32_t old = qpci_config_readl(d, off), v;
+
+    qpci_config_writel(d, off, 0xffffffff);
+    v = qpci_config_readl(d, off);
+    qpci_config_writel(d, off, old);
+    *flags = v & (v & PCI_BASE_ADDRESS_SPACE_IO ? 3 : 0xf);
+    return v & PCI_BASE_ADDRESS_SPACE_IO ? ~(v & ~3u) + 1 : ~(v & ~0xfu) + 1;
+}
+
+static void test_identity(void)
+{
+    Rq q;
+    uint32_t flags;
+
+    rq_start(&q, "");
+    g_assert_cmphex(qpci_config_readw(q.dev, PCI_VENDOR_ID), ==, 0x1002);
+    g_assert_cmphex(qpci_config_readw(q.dev, PCI_DEVICE_ID), ==, 0x9440);
+    g_assert_cmphex(qpci_config_readw(q.dev, PCI_CLASS_DEVICE), ==, 0x0300);
+    g_assert_cmphex(qpci_config_readb(q.dev, PCI_REVISION_ID), ==, 0x00);
+    g_assert_cmphex(qpci_config_readb(q.dev, PCI_INTERRUPT_PIN), ==, 1);
+    /* BAR 0: VRAM, 64-bit prefetchable, 256 MiB by default */
+    g_assert_cmphex(bar_probe(q.dev, 0, &flags), ==, 256u << 20);
+    g_assert_cmphex(flags, ==, PCI_BASE_ADDRESS_MEM_TYPE_64 |
+                    PCI_BASE_ADDRESS_MEM_PREFETCH);
+    /* BAR 2: registers, 64 KiB, 64-bit */
+    g_assert_cmphex(bar_probe(q.dev, 2, &flags), ==, RV770_MMIO_SIZE);
+    g_assert_cmphex(flags, ==, PCI_BASE_ADDRESS_MEM_TYPE_64);
+    /* BAR 4: I/O, 256 bytes */
+    g_assert_cmphex(bar_probe(q.dev, 4, &flags), ==, RV770_IO_SIZE);
+    g_assert_cmphex(flags, ==, PCI_BASE_ADDRESS_SPACE_IO);
+    rq_stop(&q);
+
+    rq_start(&q, ",vram-mb=512");
+    g_assert_cmphex(bar_probe(q.dev, 0, &flags), ==, 512u << 20);
+    rq_stop(&q);
+}
+
+/* MM_INDEX/MM_DATA reach registers past the BAR, through MMIO and I/O. */
+static void test_mm_window(void)
+{
+    Rq q;
+    QPCIBar mmio, io;
+
+    rq_start(&q, "");
+    qpci_device_enable(q.dev);
+    mmio = qpci_iomap(q.dev, 2, NULL);
+    io = qpci_iomap(q.dev, 4, NULL);
+    qpci_io_writel(q.dev, mmio, RV770_SCRATCH_REG0, 0x11111111);
+    qpci_io_writel(q.dev, mmio, RV770_MM_INDEX, RV770_SCRATCH_REG0 + 8);
+    qpci_io_writel(q.dev, mmio, RV770_MM_DATA, 0x22222222);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_SCRATCH_REG0 + 8), ==,
+                    0x22222222);
+    /* the I/O BAR's window, as AtomBIOS IIO and radeon's io_rreg use it */
+    qpci_io_writel(q.dev, io, RV770_MM_INDEX, RV770_SCRATCH_REG0);
+    g_assert_cmphex(qpci_io_readl(q.dev, io, RV770_MM_DATA), ==, 0x11111111);
+    /* the card reads as posted (radeon_card_posted) */
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_CONFIG_MEMSIZE), ==,
+                    256u << 20);
+    rq_stop(&q);
+}
+
+/* The expansion ROM as radeon_read_bios() checks it. */
+static void test_rom(void)
+{
+    Rq q;
+    uint8_t rom[4096];
+    uint32_t size;
+    uint64_t addr;
+    uint16_t pcir, hdr;
+
+    rq_start(&q, "");
+    /* every BAR placed first, then the ROM after them */
+    qpci_iomap(q.dev, 0, NULL);
+    qpci_iomap(q.dev, 2, NULL);
+    qpci_iomap(q.dev, 4, NULL);
+    qpci_config_writel(q.dev, PCI_ROM_ADDRESS, 0xffffffff);
+    size = ~(qpci_config_readl(q.dev, PCI_ROM_ADDRESS) &
+             PCI_ROM_ADDRESS_MASK) + 1;
+    g_assert_cmpuint(size, ==, sizeof(rom));
+    addr = QEMU_ALIGN_UP(q.bus->mmio_alloc_ptr, size);
+    g_assert_cmpuint(addr + size, <=, q.bus->mmio_limit);
+    qpci_config_writel(q.dev, PCI_ROM_ADDRESS,
+                       addr | PCI_ROM_ADDRESS_ENABLE);
+    qpci_device_enable(q.dev);
+    qtest_memread(q.qts, addr, rom, sizeof(rom));
+    g_assert_cmphex(rom[0], ==, 0x55);
+    g_assert_cmphex(rom[1], ==, 0xaa);
+    pcir = rom[0x18] | rom[0x19] << 8;
+    g_assert_cmpmem(&rom[pcir], 4, "PCIR", 4);
+    g_assert_cmphex(rom[pcir + 4] | rom[pcir + 5] << 8, ==, 0x1002);
+    g_assert_cmphex(rom[pcir + 6] | rom[pcir + 7] << 8, ==, 0x9440);
+    g_assert_cmphex(rom[pcir + 0x14], ==, 0);       /* x86 code */
+    g_assert_cmpmem(&rom[0x30], 10, " 761295520", 10);
+    hdr = rom[0x48] | rom[0x49] << 8;
+    g_assert_cmpmem(&rom[hdr + 4], 4, "ATOM", 4);
+    rq_stop(&q);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    qtest_add_func("/radeon-rv770/identity", test_identity);
+    qtest_add_func("/radeon-rv770/mm-window", test_mm_window);
+    qtest_add_func("/radeon-rv770/rom", test_rom);
+    return g_test_run();
+}
