@@ -136,20 +136,10 @@ done
 # The "many" scene recorded on crocus and replayed without QEMU, beside
 # the host's own llvmpipe drawing the same scene natively (EGL
 # surfaceless, no guest): the figure the pipeline is to come close to.
-mkdir -p "$d/many/in"
-cp "$d/in/glscenes" "$d/many/in/"
-cat > "$d/many/in/run.sh" <<'GUEST'
-modprobe i915
-for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
-export XDG_RUNTIME_DIR=/tmp HOME=/tmp
-mkdir -p /tmp/f
-"$HWGPU_IN/glscenes" render /tmp/f many
-GUEST
-"$HWGPU_REPO/scripts/guest-gl.sh" --in "$d/many/in" --out "$d/many" --timeout 600 \
-    --gpu-props "x-capture=$d/many.cap" >/dev/null 2>&1 || true
+glscenes_capture "$d/many" "$d/in/glscenes" many || true
 echo "scene many (256x256, 3000 overlapping smooth-shaded triangles): crocus in the guest: $(sed -n 's/.*scene 12 many .*ms=\([0-9.]*\).*/\1/p' "$d/many/result/run.log" 2>/dev/null) ms"
 for t in 1 0; do
-    echo "  replayed without QEMU: $("$HWGPU_STANDALONE_BUILD/tools/gen4-replay" -t $t "$d/many.cap" "$d/many/replay" | tail -n1)"
+    echo "  replayed without QEMU: $("$HWGPU_STANDALONE_BUILD/tools/gen4-replay" -t $t "$d/many/many.cap" "$d/many/replay" | tail -n1)"
 done
 mkdir -p "$d/host"
 echo "  the host's llvmpipe, natively: $(GLSCENES_NODE=surfaceless LIBGL_ALWAYS_SOFTWARE=1 "$d/in/glscenes" render "$d/host" many 2>&1 | tail -n1)"

@@ -46,6 +46,26 @@ wait_qemu() {
     wait "$pid" || qemu_status=1
 }
 
+# glscenes_capture OUT GLSCENES SCENE: boot the GL guest once to render
+# one scene of tests/guest/gl/glscenes.c (binary GLSCENES) on crocus
+# while the device records the 3D work into OUT/SCENE.cap; the frame
+# lands in OUT/result/f, glscenes' line in OUT/result/run.log, QEMU's
+# output in OUT/boot.out (gl-test.sh, bench.sh).
+glscenes_capture() {
+    local out=$1 bin=$2 scene=$3
+    mkdir -p "$out/in"
+    cp "$bin" "$out/in/glscenes"
+    cat > "$out/in/run.sh" <<GUEST
+modprobe i915
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
+export XDG_RUNTIME_DIR=/tmp HOME=/tmp
+mkdir -p "\$HWGPU_OUT/f"
+"\$HWGPU_IN/glscenes" render "\$HWGPU_OUT/f" $scene
+GUEST
+    "$HWGPU_REPO/scripts/guest-gl.sh" --in "$out/in" --out "$out" --timeout 600 \
+        --gpu-props "x-capture=$out/$scene.cap" >"$out/boot.out" 2>&1
+}
+
 # gl_guest_args MACHINE PROPS ROOT IN OUT: the QEMU options that boot the GL
 # guest image's kernel on intel-g45 (device properties PROPS: ",p=v...")
 # with ROOT, IN and OUT as -drive "file=" values (options may follow a

@@ -132,17 +132,7 @@ check "glmark2's frames reach the screen ($lit of 8 screenshots show a scene: $s
 # second boot, replayed by the standalone tool into a PNG that must equal
 # crocus's frame of it and match llvmpipe's like the scene itself.
 cap=$dir/capture
-mkdir -p "$cap/in"
-cp "$dir/in/glscenes" "$cap/in/"
-cat > "$cap/in/run.sh" <<'GUEST'
-modprobe i915
-for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
-export XDG_RUNTIME_DIR=/tmp HOME=/tmp
-mkdir -p "$HWGPU_OUT/f"
-"$HWGPU_IN/glscenes" render "$HWGPU_OUT/f" blend
-GUEST
-"$HWGPU_REPO/scripts/guest-gl.sh" --in "$cap/in" --out "$cap" --timeout 600 \
-    --gpu-props "x-capture=$cap/blend.cap" >"$cap/boot.out" 2>&1
+glscenes_capture "$cap" "$dir/in/glscenes" blend
 replay=$HWGPU_STANDALONE_BUILD/tools/gen4-replay
 "$replay" "$cap/blend.cap" "$cap/replay" >"$cap/replay.txt" 2>&1
 check "a recorded scene replays without QEMU: $(tail -n1 "$cap/replay.txt")" \
