@@ -219,7 +219,7 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     G4EuMessage msg;
     G4EuResponse resp;
     const G4EuSharedSlot *slot;
-    unsigned dreg = h->dst.base / G4_EU_REG_BYTES;
+    unsigned dreg = h->dst.base / G4_EU_REG_BYTES, plen;
     bool ok;
 
     if (op->send_copy && !env->interp) {
@@ -273,10 +273,10 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
         return false;
     }
     /* registers past mlen read as 0 for a careless shared function */
-    memset(payload, 0, sizeof(payload));
-    memcpy(payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES,
-           MIN(MAX(msg.mlen, msg.simd16 ? 2u : 0u),
-               G4_EU_MRF_REGS - op->send_mrf) * G4_EU_REG_BYTES);
+    plen = MIN(MAX(msg.mlen, msg.simd16 ? 2u : 0u),
+               G4_EU_MRF_REGS - op->send_mrf) * G4_EU_REG_BYTES;
+    memcpy(payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES, plen);
+    memset((uint8_t *)payload + plen, 0, sizeof(payload) - plen);
     msg.payload = payload;
 
     slot = &env->sf[msg.sfid];
