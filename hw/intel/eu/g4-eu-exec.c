@@ -323,6 +323,21 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
  * address t->ip is.  The handlers read neither ip nor the counts, so
  * these live in locals and are written back once.
  */
+/* The fast path's calls for op: EMask e, predicate lanes pm (sel) */
+static inline void run_halves(G4EuThread *t, const G4Op *op, uint16_t e,
+                              uint16_t pm)
+{
+    const G4Half *h = &op->h[0];
+
+    op->xfn(t, op, h, (uint16_t)(e >> h->mbit0) & op->xmask,
+            (uint16_t)(pm >> h->mbit0));
+    if (op->xhalves > 1) {
+        h = &op->h[1];
+        op->xfn(t, op, h, (uint16_t)(e >> h->mbit0) & op->xmask,
+                (uint16_t)(pm >> h->mbit0));
+    }
+}
+
 static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
                             const G4Op *op, uint64_t *left)
 {
@@ -337,7 +352,7 @@ static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
         uint32_t next;
 
         if (op->xsimple) {
-            op->xfn(t, op, &op->h[0], base & op->xmask, 0xffff);
+            run_halves(t, op, base, 0xffff);
         } else {
             uint16_t pm = op->pred ? g4_pred_mask(t, op) : 0xffff;
             uint16_t e = op->nomask ? 0xffff : base;
@@ -345,12 +360,7 @@ static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
             if (op->opcode != G4_OP_SEL) {      /* sel: L13244 */
                 e &= pm;
             }
-            for (unsigned k = 0; k < op->xhalves; k++) {
-                const G4Half *h = &op->h[k];
-
-                op->xfn(t, op, h, (uint16_t)(e >> h->mbit0) & op->xmask,
-                        (uint16_t)(pm >> h->mbit0));
-            }
+            run_halves(t, op, e, pm);
         }
         next = ip + op->len;
         if (ran == room || next >= end) {

@@ -144,11 +144,8 @@ struct G4Op {
     G4XFn xfn;              /* fast path; NULL: interpreter only */
     uint8_t xhalves;        /* fast path: handler calls (halves merged) */
     uint16_t xmask;         /* fast path: lanes of one call */
-    /*
-     * fast path: one call on lanes 0.. with EMask's base as the enables
-     * (no predicate, no NoMask, one call from mask bit 0)
-     */
-    bool xsimple;
+    bool xsimple;           /* fast path: EMask is its base (no predicate,
+                             * no NoMask) */
     int32_t jump;           /* flow: jump count (instructions) */
     uint8_t pop;            /* flow: IStack pop count */
     /* send */

@@ -147,8 +147,7 @@ static bool prepare_alu(G4Op *op, const G4EuInst *in, const char **why)
     }
     op->fast = g4_alu_fast_pick(op);
     op->xfn = g4_fast_pick(op);
-    op->xsimple = op->xfn && !op->pred && !op->nomask &&
-                  op->xhalves == 1 && op->h[0].mbit0 == 0;
+    op->xsimple = op->xfn && !op->pred && !op->nomask;
     return true;
 }
 
