@@ -1125,7 +1125,7 @@ static void draw_overlaps(HwgpuPool *pool, uint8_t *out)
 {
     enum { NT = 300, H = 256 };
     static float xy[NT * 3][2];
-    uint32_t vb[4];
+    uint32_t vb[5] = { 0 };     /* header and one buffer's 4 dwords */
     GRand *rng = g_rand_new_with_seed(45);
     Gen4DrawStats stats = { 0 };
 
