@@ -219,10 +219,14 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     G4EuMessage msg;
     G4EuResponse resp;
     const G4EuSharedSlot *slot;
-    unsigned dreg = h->dst.base / G4_EU_REG_BYTES;
+    unsigned dreg = h->dst.base / G4_EU_REG_BYTES, plen;
     bool ok;
 
-    if (op->nhalves == 2) {
+    if (op->send_copy && !env->interp) {
+        /* the implied move as the bytes it copies (G4Op.send_copy) */
+        memcpy(t->mrf + op->h[1].dst.base, t->grf + op->h[1].src[0].base,
+               op->send_copy);
+    } else if (op->nhalves == 2) {
         /* the implied move ignores the write enables (L13338-L13352) */
         g4_alu_exec_half(t, op, &op->h[1], (uint16_t)((1u << h->n) - 1),
                          0xffff, host);
@@ -269,10 +273,10 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
         return false;
     }
     /* registers past mlen read as 0 for a careless shared function */
-    memset(payload, 0, sizeof(payload));
-    memcpy(payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES,
-           MIN(MAX(msg.mlen, msg.simd16 ? 2u : 0u),
-               G4_EU_MRF_REGS - op->send_mrf) * G4_EU_REG_BYTES);
+    plen = MIN(MAX(msg.mlen, msg.simd16 ? 2u : 0u),
+               G4_EU_MRF_REGS - op->send_mrf) * G4_EU_REG_BYTES;
+    memcpy(payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES, plen);
+    memset((uint8_t *)payload + plen, 0, sizeof(payload) - plen);
     msg.payload = payload;
 
     slot = &env->sf[msg.sfid];
@@ -316,43 +320,64 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
  * mask, cr0 or ip, so EMask's base and the float mode hold.  Stops
  * before an instruction without a handler (or not decoded yet), at the
  * end of the kernel or of the budget; returns the last one run, whose
- * address t->ip is.
+ * address t->ip is.  The handlers read neither ip nor the counts, so
+ * these live in locals and are written back once.
  */
+/* The fast path's calls for op: EMask e, predicate lanes pm (sel) */
+static inline void run_halves(G4EuThread *t, const G4Op *op, uint16_t e,
+                              uint16_t pm)
+{
+    const G4Half *h = &op->h[0];
+
+    op->xfn(t, op, h, (uint16_t)(e >> h->mbit0) & op->xmask,
+            (uint16_t)(pm >> h->mbit0));
+    if (op->xhalves > 1) {
+        h = &op->h[1];
+        op->xfn(t, op, h, (uint16_t)(e >> h->mbit0) & op->xmask,
+                (uint16_t)(pm >> h->mbit0));
+    }
+}
+
 static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
                             const G4Op *op, uint64_t *left)
 {
     bool alt = t->cr0[0] & G4_CR0_FP_ALT;
     uint16_t base = t->amask & t->imask & t->lmask & t->cmask;
-    uint32_t end = p->n * 8;
+    const G4Op *ops = p->ops;
+    uint32_t end = p->n * 8, ip = t->ip;
+    uint64_t room = *left, ran = 0;     /* the budget, checked per op */
 
     for (;;) {
-        uint16_t pm = op->pred ? g4_pred_mask(t, op) : 0xffff;
-        uint16_t e = op->nomask ? 0xffff : base;
         const G4Op *nop;
         uint32_t next;
 
-        if (op->opcode != G4_OP_SEL) {      /* sel: L13244 */
-            e &= pm;
-        }
-        for (unsigned k = 0; k < op->xhalves; k++) {
-            const G4Half *h = &op->h[k];
+        if (op->xsimple) {
+            run_halves(t, op, base, 0xffff);
+        } else {
+            uint16_t pm = op->pred ? g4_pred_mask(t, op) : 0xffff;
+            uint16_t e = op->nomask ? 0xffff : base;
 
-            op->xfn(t, op, h, (uint16_t)(e >> h->mbit0) & op->xmask,
-                    (uint16_t)(pm >> h->mbit0));
+            if (op->opcode != G4_OP_SEL) {      /* sel: L13244 */
+                e &= pm;
+            }
+            run_halves(t, op, e, pm);
         }
-        next = t->ip + op->len;
-        if (*left == 0 || next >= end) {
-            return op;
+        next = ip + op->len;
+        if (ran == room || next >= end) {
+            break;
         }
-        nop = &p->ops[next / 8];
+        nop = &ops[next / 8];
         if (!nop->xfn || (alt && nop->cls == G4C_FLOAT)) {
-            return op;
+            break;
         }
-        (*left)--;
-        t->executed++;
-        t->ip = next;
+        ran++;
+        ip = next;
         op = nop;
     }
+    *left -= ran;
+    t->executed += ran;
+    t->ip = ip;
+    return op;
 }
 
 G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
@@ -362,7 +387,10 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
     int old_round = fegetround();
     uint64_t left = budget;
 
-    fesetround(FE_TOWARDZERO);      /* EU float arithmetic is RTZ, L7007 */
+    if (old_round != FE_TOWARDZERO) {
+        /* EU float arithmetic is RTZ, L7007 (a caller may keep it set) */
+        fesetround(FE_TOWARDZERO);
+    }
     t->stop = G4_EU_RUNNING;
     while (t->stop == G4_EU_RUNNING) {
         const G4Op *op;
@@ -569,6 +597,8 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
         }
         t->ip = (uint32_t)next;
     }
-    fesetround(old_round);
+    if (old_round != FE_TOWARDZERO) {
+        fesetround(old_round);
+    }
     return t->stop;
 }

@@ -144,6 +144,8 @@ struct G4Op {
     G4XFn xfn;              /* fast path; NULL: interpreter only */
     uint8_t xhalves;        /* fast path: handler calls (halves merged) */
     uint16_t xmask;         /* fast path: lanes of one call */
+    bool xsimple;           /* fast path: EMask is its base (no predicate,
+                             * no NoMask) */
     int32_t jump;           /* flow: jump count (instructions) */
     uint8_t pop;            /* flow: IStack pop count */
     /* send */
@@ -153,6 +155,12 @@ struct G4Op {
     bool send_compr;        /* a compressed SIMD16 send (see do_send) */
     /* the post-destination's first channel and channel stride (EMask) */
     uint8_t send_ch0, send_chstride;
+    /*
+     * The implied move as a byte copy from GRF to MRF (bytes; 0: not a
+     * plain copy, through g4_alu_exec_half): a raw mov without source
+     * modifiers between contiguous regions of one element size.
+     */
+    uint8_t send_copy;
     uint32_t send_desc;
     const char *why;        /* ILLEGAL / UNIMP reason */
     G4Half h[2];

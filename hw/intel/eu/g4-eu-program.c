@@ -147,7 +147,24 @@ static bool prepare_alu(G4Op *op, const G4EuInst *in, const char **why)
     }
     op->fast = g4_alu_fast_pick(op);
     op->xfn = g4_fast_pick(op);
+    op->xsimple = op->xfn && !op->pred && !op->nomask;
     return true;
+}
+
+/* G4Op.send_copy for the implied move h of a send */
+static uint8_t send_copy_bytes(const G4Op *op, const G4Half *h)
+{
+    const G4Opnd *s = &h->src[0], *d = &h->dst;
+    unsigned bytes = h->n * d->esize;
+
+    if (op->cls != G4C_RAW || op->align16 || s->kind != G4K_GRF ||
+        d->kind != G4K_MRF || !s->contig || !d->contig || s->mods ||
+        s->esize != d->esize || h->mbit0 != 0 ||
+        s->base + bytes > G4_EU_GRF_BYTES ||
+        d->base + bytes > G4_EU_MRF_BYTES) {
+        return 0;
+    }
+    return bytes;
 }
 
 static void prepare_op(G4Op *op, const G4EuInst *in)
@@ -330,6 +347,7 @@ static void prepare_op(G4Op *op, const G4EuInst *in)
             op->h[1].mbit0 = op->h[0].mbit0;
             op->h[1].lane0 = op->h[0].lane0;
             op->nhalves = 2;            /* marks "implied move present" */
+            op->send_copy = send_copy_bytes(op, &op->h[1]);
         }
         op->cmod = 0;
         op->acc_write = false;
