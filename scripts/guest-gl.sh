@@ -27,7 +27,7 @@ g=$HWGPU_GUEST/gl
 [ -f "$g/gl.img" ] || die "no GL guest image; run scripts/guest-rootfs.sh"
 [ -x "$HWGPU_QEMU" ] || die "no QEMU build; run scripts/setup.sh"
 mkdir -p "$out"; out=$(cd "$out" && pwd)
-rm -rf "$out"/result "$out"/screen*.png "$out/serial.log" "$out/qmp.sock"
+rm -rf "$out"/result "$out"/screen*.png "$out/serial.log" "$out/qmp.sock" "$out/guest-stalls.txt"
 tar -cf "$out/in.tar" -C "$in" .
 truncate -s 256M "$out/out.img.tmp" && rm -f "$out/out.img" && mv "$out/out.img.tmp" "$out/out.img"
 dd if=/dev/zero of="$out/out.img" bs=1M count=1 conv=notrunc status=none
@@ -53,8 +53,29 @@ take_shots() {
         shots=$((shots + 1))
     fi
 }
-wait_qemu $qpid "$timeout" $t0 take_shots
+# HWGPU-DONE comes after the results are written and synced; the guest then
+# powers itself off.  A guest whose kernel lost a CPU (RCU stall reports on
+# its console: the CPU no longer takes interrupts, seen under TCG) cannot,
+# and would sit until the timeout: QEMU is stopped POWEROFF_GRACE seconds
+# after HWGPU-DONE, and the stall is named in the log (guest-stalls).
+POWEROFF_GRACE=60 done_at= stopped=0
+tick() {
+    take_shots
+    if [ -z "$done_at" ]; then
+        grep -q HWGPU-DONE "$out/serial.log" 2>/dev/null && done_at=$SECONDS
+    elif [ $stopped = 0 ] && [ $((SECONDS - done_at)) -gt $POWEROFF_GRACE ]; then
+        log "guest did not power off within $POWEROFF_GRACE s of HWGPU-DONE; stopping QEMU"
+        stopped=1; kill "$qpid"
+    fi
+}
+wait_qemu $qpid "$timeout" $t0 tick
 status=$qemu_status
+[ $stopped = 1 ] && status=0
+# what the guest kernel reported of stalled CPUs, for the tests to show
+grep -E 'rcu: .*(detected stalls|timer wakeup didn.t happen)|watchdog: BUG: soft lockup' \
+    "$out/serial.log" > "$out/guest-stalls.txt" 2>/dev/null
+[ -s "$out/guest-stalls.txt" ] &&
+    log "the guest kernel reported stalls ($(grep -c . "$out/guest-stalls.txt") lines, first: $(head -n1 "$out/guest-stalls.txt" | cut -c1-120))"
 log "guest ran $((SECONDS - t0)) s"
 mkdir -p "$out/result"
 tar -xf "$out/out.img" -C "$out/result" 2>/dev/null || { log "no results on the output disk"; status=1; }

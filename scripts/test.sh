@@ -37,6 +37,12 @@ run_tap() {
     if [ "$f" -ne 0 ]; then
         failed+=("$name"); log "FAIL $name ($p passed, $f failed; log: $log)"
         grep -E '^not ok|ERROR|assert' "$log" | head -n 10 >&2 || true
+        # kept for the end of the output: each failure with the comment
+        # lines that follow it
+        { echo "== $name ($log)"
+          awk '/^not ok/ {n = 6; print; next} n && /^#/ {n--; print; next} {n = 0}' "$log" | head -n 24
+          [ "$f" -ne 0 ] && [ "$(grep -c '^not ok ' "$log")" -eq 0 ] && tail -n 8 "$log"
+        } >> "$out/failures.txt"
     else
         log "ok   $name ($p passed)"
     fi
@@ -82,6 +88,6 @@ if [ $quick = 0 ]; then
 fi
 set -e
 
-[ ${#failed[@]} -eq 0 ] || log "failed: ${failed[*]}"
+[ ${#failed[@]} -eq 0 ] || { cat "$out/failures.txt"; log "failed: ${failed[*]}"; }
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -4,13 +4,78 @@
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "hwgpu/common/pool.h"
 
+/*
+ * The CPU time a cgroup quota grants, in whole CPUs rounded up (0: no
+ * quota).  A container limited to 2 CPUs' worth of time may still see
+ * every core of its host; a thread per visible core would then be
+ * throttled in turns, each draw waiting for its slowest band.  SELF is the
+ * text of /proc/self/cgroup; each group it names is looked up under ROOT
+ * (/sys/fs/cgroup): cgroup v2's cpu.max ("QUOTA PERIOD" or "max PERIOD")
+ * and v1's cpu.cfs_quota_us / cpu.cfs_period_us (-1: none).  The smallest
+ * quota wins.
+ */
+unsigned hwgpu_pool_cgroup_cpus(const char *root, const char *self)
+{
+    g_auto(GStrv) lines = g_strsplit(self, "\n", -1);
+    unsigned cpus = 0;
+
+    for (char **l = lines; *l; l++) {
+        g_auto(GStrv) f = g_strsplit(*l, ":", 3);
+        g_autofree char *q = NULL, *per = NULL, *path = NULL;
+        long long quota = -1, period = 0;
+
+        if (g_strv_length(f) != 3 || strstr(f[2], "..")) {
+            continue;
+        }
+        if (!strcmp(f[0], "0") && !f[1][0]) {
+            path = g_strdup_printf("%s%s/cpu.max", root, f[2]);
+            if (g_file_get_contents(path, &q, NULL, NULL) &&
+                sscanf(q, "%lld %lld", &quota, &period) != 2) {
+                quota = -1;             /* "max": no quota */
+            }
+        } else {
+            g_auto(GStrv) ctl = g_strsplit(f[1], ",", -1);
+
+            if (!g_strv_contains((const char * const *)ctl, "cpu")) {
+                continue;
+            }
+            path = g_strdup_printf("%s/%s%s/cpu.cfs_quota_us", root, f[1],
+                                   f[2]);
+            if (g_file_get_contents(path, &q, NULL, NULL)) {
+                quota = g_ascii_strtoll(q, NULL, 10);
+            }
+            g_free(path);
+            path = g_strdup_printf("%s/%s%s/cpu.cfs_period_us", root, f[1],
+                                   f[2]);
+            if (g_file_get_contents(path, &per, NULL, NULL)) {
+                period = g_ascii_strtoll(per, NULL, 10);
+            }
+        }
+        if (quota > 0 && period > 0) {
+            unsigned n = (unsigned)MIN((quota + period - 1) / period, 4096);
+
+            cpus = cpus ? MIN(cpus, n) : n;
+        }
+    }
+    return cpus;
+}
+
 unsigned hwgpu_pool_host_cores(void)
 {
-    return MAX(g_get_num_processors(), 1u);
+    unsigned n = MAX(g_get_num_processors(), 1u);
+    g_autofree char *self = NULL;
+    unsigned quota = 0;
+
+    if (g_file_get_contents("/proc/self/cgroup", &self, NULL, NULL)) {
+        quota = hwgpu_pool_cgroup_cpus("/sys/fs/cgroup", self);
+    }
+
+    return quota ? MIN(n, quota) : n;
 }
 
 /* Take tasks of the current job until none is left. */

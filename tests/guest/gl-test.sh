@@ -40,6 +40,7 @@ gcc -O2 -Wall -I/usr/include/libdrm -o "$dir/in/gem3dgarbage" \
 "$HWGPU_REPO/scripts/guest-gl.sh" --in "$dir/in" --out "$dir" --timeout 2100 \
     --gpu-props xmax=1024,ymax=768 >"$dir/boot.out" 2>&1
 check "guest ran the GL checks and finished" [ $? -eq 0 ]
+guest_stalls "$dir"
 r=$dir/result
 log=$r/run.log
 sec() { sed -n "/^=== $1\$/,/^=== end $1 rc=/p" "$log" | sed '1d;$d'; }

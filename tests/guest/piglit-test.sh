@@ -10,12 +10,12 @@
 source "$(dirname "$0")/../../scripts/lib.sh"
 source "$(dirname "$0")/tap.sh"
 MIN=95
-EVERY=${HWGPU_PIGLIT_EVERY:-5}
+EVERY=${HWGPU_PIGLIT_EVERY:-5} KEEP=${HWGPU_PIGLIT_KEEP:-3/4}
 
 dir=$HWGPU_CACHE/test-results/piglit
 rm -rf "$dir"; mkdir -p "$dir/in"
 cp "$HWGPU_REPO/tests/guest/gl/piglit.sh" "$dir/in/run.sh"
-/usr/bin/python3 "$HWGPU_REPO/tests/guest/gl/piglit-select.py" --every "$EVERY" \
+/usr/bin/python3 "$HWGPU_REPO/tests/guest/gl/piglit-select.py" --every "$EVERY" --keep "$KEEP" \
     --sampling "$dir/sampling.txt" \
     "$HWGPU_GUEST"/gl/piglit/quick_gl.xml.gz "$HWGPU_GUEST"/gl/piglit/quick_shader.xml.gz \
     > "$dir/in/list.txt" 2> "$dir/selection.txt"
@@ -24,6 +24,8 @@ sed 's/^/# /' "$dir/selection.txt"
 "$HWGPU_REPO/scripts/guest-gl.sh" --in "$dir/in" --out "$dir" --timeout 2400 \
     >"$dir/boot.out" 2>&1
 check "guest ran piglit on both drivers and finished" [ $? -eq 0 ]
+grep -E '^\[hwgpu' "$dir/boot.out" | sed 's/^/# /'
+guest_stalls "$dir"
 r=$dir/result
 c=$r/piglit-crocus.txt l=$r/piglit-llvmpipe.txt
 for f in "$c" "$l"; do

@@ -62,7 +62,12 @@ void hwgpu_pool_destroy(HwgpuPool *p);
 void hwgpu_pool_run(HwgpuPool *p, unsigned ntasks, HwgpuPoolFn *fn,
                     void *opaque);
 
-/* The host's cores (the default size). */
+/*
+ * The host's cores (the default size): those this process may run on,
+ * fewer when a cgroup CPU quota grants less time than that.
+ */
 unsigned hwgpu_pool_host_cores(void);
+/* The whole CPUs a cgroup quota grants (0: none); see pool.c. */
+unsigned hwgpu_pool_cgroup_cpus(const char *root, const char *self);
 
 #endif
