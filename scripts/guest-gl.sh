@@ -62,23 +62,28 @@ POWEROFF_GRACE=60 done_at= stopped=0
 tick() {
     take_shots
     if [ -z "$done_at" ]; then
-        grep -q HWGPU-DONE "$out/serial.log" 2>/dev/null && done_at=$SECONDS
+        if grep -q HWGPU-DONE "$out/serial.log" 2>/dev/null; then
+            done_at=$SECONDS
+        fi
     elif [ $stopped = 0 ] && [ $((SECONDS - done_at)) -gt $POWEROFF_GRACE ]; then
         log "guest did not power off within $POWEROFF_GRACE s of HWGPU-DONE; stopping QEMU"
         stopped=1; kill "$qpid"
     fi
+    return 0
 }
 wait_qemu $qpid "$timeout" $t0 tick
 status=$qemu_status
-[ $stopped = 1 ] && status=0
+if [ $stopped = 1 ]; then status=0; fi
 # what the guest kernel reported of stalled CPUs, for the tests to show
 grep -E 'rcu: .*(detected stalls|timer wakeup didn.t happen)|watchdog: BUG: soft lockup' \
-    "$out/serial.log" > "$out/guest-stalls.txt" 2>/dev/null
-[ -s "$out/guest-stalls.txt" ] &&
+    "$out/serial.log" > "$out/guest-stalls.txt" 2>/dev/null || true
+if [ -s "$out/guest-stalls.txt" ]; then
     log "the guest kernel reported stalls ($(grep -c . "$out/guest-stalls.txt") lines, first: $(head -n1 "$out/guest-stalls.txt" | cut -c1-120))"
+fi
 log "guest ran $((SECONDS - t0)) s"
 mkdir -p "$out/result"
-tar -xf "$out/out.img" -C "$out/result" 2>/dev/null || { log "no results on the output disk"; status=1; }
+tar -xf "$out/out.img" -C "$out/result" 2>/dev/null && [ -f "$out/result/dmesg.txt" ] ||
+    { log "no results on the output disk"; status=1; }
 rm -f "$out/in.tar" "$out/out.img"
 grep -q HWGPU-DONE "$out/serial.log" 2>/dev/null || { log "guest did not reach HWGPU-DONE"; status=1; }
 exit $status
