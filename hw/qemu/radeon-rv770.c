@@ -88,6 +88,8 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
     if (*errp) {
         return;
     }
+    /* the memory controller's view of it (rv770-mc.c) */
+    s->core.vram = memory_region_get_ram_ptr(&s->vram);
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64 |
                      PCI_BASE_ADDRESS_MEM_PREFETCH, &s->vram);

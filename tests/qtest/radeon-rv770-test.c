@@ -2,7 +2,10 @@
  * radeon-rv770 qtests: PCI identity and BARs as radeon_device_init finds
  * them (seed-004.md §4.1), the MM_INDEX/MM_DATA window through BAR 2 and
  * BAR 4, and the expansion ROM holding the AtomBIOS image the way
- * radeon_read_bios() checks it (§4.2).
+ * radeon_read_bios() checks it (§4.2), and the memory controller's
+ * registers as rv770_mc_init, rv770_mc_program, rv770_pcie_gart_enable
+ * and r600_pcie_gart_tlb_flush use them (§4.3 step 6, §4.5 steps 3-4;
+ * translation itself is tests/unit/amd/rv770/test-rv770-mc.c's).
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -12,6 +15,7 @@
 #include "tests/qtest/libqos/pci-pc.h"
 #include "standard-headers/linux/pci_regs.h"
 #include "hwgpu/amd/rv770/rv770.h"
+#include "hwgpu/amd/rv770/rv770-mc.h"
 
 typedef struct Rq {
     QTestState *qts;
@@ -137,11 +141,53 @@ static void test_rom(void)
     rq_stop(&q);
 }
 
+/* The MC as radeon programs it, and the TLB invalidation handshake. */
+static void test_mc(void)
+{
+    Rq q;
+    QPCIBar mmio;
+
+    rq_start(&q, "");
+    qpci_device_enable(q.dev);
+    mmio = qpci_iomap(q.dev, 2, NULL);
+    /* rv770_mc_init: a 256-bit bus (8 channels of 32 bits) */
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_MC_SHARED_CHMAP) >> 12
+                    & 3, ==, 3);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_MC_ARB_RAMCFG) & 0x900,
+                    ==, 0);
+    /* r600_mc_wait_for_idle */
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_SRBM_STATUS) & 0x3f00,
+                    ==, 0);
+    /* rv770_mc_program and rv770_pcie_gart_enable's registers hold */
+    qpci_io_writel(q.dev, mmio, RV770_MC_VM_FB_LOCATION, 0x00ff0000);
+    qpci_io_writel(q.dev, mmio, RV770_VM_CONTEXT0_PT_START, 0x10000);
+    qpci_io_writel(q.dev, mmio, RV770_VM_CONTEXT0_PT_END, 0x4ffff);
+    qpci_io_writel(q.dev, mmio, RV770_VM_CONTEXT0_PT_BASE, 0x100);
+    qpci_io_writel(q.dev, mmio, RV770_VM_CONTEXT0_CNTL,
+                   RV770_VM_ENABLE_CONTEXT | RV770_VM_RANGE_FAULT_DEFAULT);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_MC_VM_FB_LOCATION), ==,
+                    0x00ff0000);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_VM_CONTEXT0_PT_END), ==,
+                    0x4ffff);
+    /* r600_pcie_gart_tlb_flush: the request is answered "done" */
+    qpci_io_writel(q.dev, mmio, RV770_VM_CONTEXT0_REQUEST_RESPONSE, 1);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio,
+                                  RV770_VM_CONTEXT0_REQUEST_RESPONSE), ==,
+                    0x11);
+    /* an unknown request fails, as RESPONSE_TYPE 2 */
+    qpci_io_writel(q.dev, mmio, RV770_VM_CONTEXT0_REQUEST_RESPONSE, 9);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio,
+                                  RV770_VM_CONTEXT0_REQUEST_RESPONSE) >> 4,
+                    ==, 2);
+    rq_stop(&q);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/radeon-rv770/identity", test_identity);
     qtest_add_func("/radeon-rv770/mm-window", test_mm_window);
     qtest_add_func("/radeon-rv770/rom", test_rom);
+    qtest_add_func("/radeon-rv770/mc", test_mc);
     return g_test_run();
 }

@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "hwgpu/amd/rv770/rv770.h"
+#include "hwgpu/amd/rv770/rv770-mc.h"
 
 /* MM_DATA: the register at MM_INDEX (dword aligned, within the space). */
 static uint32_t mm_data_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
@@ -51,6 +52,7 @@ static uint32_t memsize_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
 }
 
 #define RW(off, nm) { .offset = (off), .name = (nm), .wmask = 0xffffffffu }
+#define RO(off, nm, val) { .offset = (off), .name = (nm), .reset = (val) }
 #define RWN(off, nm, n) { .offset = (off), .name = (nm), \
                           .wmask = 0xffffffffu, .count = (n) }
 /* D1 and D2 copies of a display register (D2 = D1 + 0x800). */
@@ -91,6 +93,51 @@ const HwgpuRegDesc rv770_reg_table[] = {
     RW(0x7850, "DACA_POWERDOWN"), RW(0x7a50, "DACB_POWERDOWN"),
     /* the DDC1 and HPD GPIOs (GPIO_I2C_Info, GPIO_Pin_LUT) */
     RWN(0x7e40, "DC_GPIO_DDC1", 4), RW(0x7e94, "DC_GPIO_HPD_A"),
+    /*
+     * Memory controller, VM and HDP (rv770-mc.c; seed-004.md §4.5 steps
+     * 3-4, rv770_mc_program and rv770_pcie_gart_enable)
+     */
+    RO(RV770_SRBM_STATUS, "SRBM_STATUS", 0),        /* MC, VMC, IH idle */
+    RW(RV770_VM_L2_CNTL, "VM_L2_CNTL"),
+    { .offset = RV770_VM_L2_CNTL2, .name = "VM_L2_CNTL2",
+      .wmask = 0xffffffffu, .write = rv770_mc_l2_cntl2_write },
+    RW(RV770_VM_L2_CNTL3, "VM_L2_CNTL3"),
+    RO(RV770_VM_L2_STATUS, "VM_L2_STATUS", 0),      /* L2_BUSY clear */
+    RWN(RV770_VM_CONTEXT0_CNTL, "VM_CONTEXT_CNTL", 8),
+    RWN(0x1430, "VM_CONTEXT_CNTL2", 8),
+    { .offset = RV770_VM_CONTEXT0_REQUEST_RESPONSE,
+      .name = "VM_CONTEXT0_REQUEST_RESPONSE", .wmask = 0xf,
+      .write = rv770_mc_request_write },
+    RWN(RV770_VM_CONTEXT0_INVALIDATION_LOW, "VM_CONTEXT_INVALIDATION_LOW",
+        8),
+    RWN(RV770_VM_CONTEXT0_INVALIDATION_HIGH,
+        "VM_CONTEXT_INVALIDATION_HIGH", 8),
+    RWN(RV770_VM_CONTEXT0_FAULT_DEFAULT,
+        "VM_CONTEXT_PROTECTION_FAULT_DEFAULT_ADDR", 8),
+    RWN(RV770_VM_CONTEXT0_PT_BASE, "VM_CONTEXT_PAGE_TABLE_BASE_ADDR", 8),
+    RWN(RV770_VM_CONTEXT0_PT_START, "VM_CONTEXT_PAGE_TABLE_START_ADDR", 8),
+    RWN(RV770_VM_CONTEXT0_PT_END, "VM_CONTEXT_PAGE_TABLE_END_ADDR", 8),
+    /* eight 32-bit channels: a 256-bit bus, as on the HD 4870 */
+    RO(RV770_MC_SHARED_CHMAP, "MC_SHARED_CHMAP", 3u << 12),
+    RW(RV770_MC_VM_FB_LOCATION, "MC_VM_FB_LOCATION"),
+    RW(RV770_MC_VM_AGP_TOP, "MC_VM_AGP_TOP"),
+    RW(RV770_MC_VM_AGP_BOT, "MC_VM_AGP_BOT"),
+    RW(RV770_MC_VM_AGP_BASE, "MC_VM_AGP_BASE"),
+    RW(RV770_MC_VM_SYS_APERTURE_LOW, "MC_VM_SYSTEM_APERTURE_LOW_ADDR"),
+    RW(RV770_MC_VM_SYS_APERTURE_HIGH, "MC_VM_SYSTEM_APERTURE_HIGH_ADDR"),
+    RW(RV770_MC_VM_SYS_APERTURE_DEFAULT,
+       "MC_VM_SYSTEM_APERTURE_DEFAULT_ADDR"),
+    RWN(0x2234, "MC_VM_MB_L1_TLB_CNTL", 4),
+    RWN(0x2654, "MC_VM_MD_L1_TLB_CNTL", 4),
+    /* 8 banks, 1 rank, 4 KiB rows (NOOFCOLS 2), 32-bit channels */
+    RO(RV770_MC_ARB_RAMCFG, "MC_ARB_RAMCFG", 0x91),
+    RW(0x2c00, "HDP_HOST_PATH_CNTL"),
+    RW(0x2c04, "HDP_NONSURFACE_BASE"), RW(0x2c08, "HDP_NONSURFACE_INFO"),
+    RW(0x2c0c, "HDP_NONSURFACE_SIZE"),
+    RWN(0x2c14, "HDP_SURFACE", 32 * 6),     /* 32 x 0x18: 0x2c14..0x2c24 */
+    RO(0x2f34, "HDP_DEBUG1", 0),
+    RW(0x2f3c, "HDP_TILING_CONFIG"),
+    RW(0x5480, "HDP_MEM_COHERENCY_FLUSH_CNTL"),  /* nothing is cached */
     /* CP scratch registers (radeon's ring tests write them) */
     RWN(RV770_SCRATCH_REG0, "SCRATCH_REG", 8),
 };

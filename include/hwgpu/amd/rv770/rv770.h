@@ -43,6 +43,9 @@ typedef struct Rv770 {
     HwgpuRegFile regs;
     const HwgpuHost *host;
     uint64_t vram_size;
+    /* VRAM (vram_size bytes), set by whoever owns it (the QEMU glue: BAR
+     * 0's RAM block), before any engine runs; NULL: none yet */
+    uint8_t *vram;
 } Rv770;
 
 /* false when the register table is malformed. */
