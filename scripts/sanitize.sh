@@ -40,7 +40,8 @@ if [ "$what" = tsan ] || [ "$what" = all ]; then
     "$HWGPU_REPO/scripts/build-standalone.sh" tsan || exit 1
     b=$(hwgpu_standalone_dir tsan)
     for t in "$b"/tests/unit/test-g45-cs "$b"/tests/unit/test-log \
-             "$b"/tests/unit/test-gen4-draw "$b"/tests/unit/test-gen4-vs; do
+             "$b"/tests/unit/test-gen4-draw "$b"/tests/unit/test-gen4-vs \
+             "$b"/tests/unit/test-rv770-cp; do
         [ -x "$t" ] && run tsan "$t"
     done
 fi

@@ -42,12 +42,23 @@ static uint64_t rv770_mmio_rd(void *opaque, hwaddr addr, unsigned size)
     return rv770_mmio_read(&s->core, addr);
 }
 
+/* The interrupt line, on the main loop or a vCPU (the BQL held). */
+static void radeon_rv770_update_irq(RadeonRv770State *s)
+{
+    bool level;
+
+    if (rv770_service(&s->core, &level)) {
+        pci_set_irq(PCI_DEVICE(s), level);
+    }
+}
+
 static void rv770_mmio_wr(void *opaque, hwaddr addr, uint64_t val,
                           unsigned size)
 {
     RadeonRv770State *s = opaque;
 
     rv770_mmio_write(&s->core, addr, val);
+    radeon_rv770_update_irq(s);
 }
 
 /* BAR 2 and BAR 4 alike: the registers from offset 0 (on BAR 4 the
@@ -60,9 +71,10 @@ static const MemoryRegionOps rv770_mmio_ops = {
     .impl = { .min_access_size = 4, .max_access_size = 4 },
 };
 
-static void rv770_service(void *opaque)
+/* The engines' thread asks for this (HwgpuHost.kick) after an interrupt. */
+static void radeon_rv770_service(void *opaque)
 {
-    /* nothing reports from other threads yet */
+    radeon_rv770_update_irq(opaque);
 }
 
 static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
@@ -77,7 +89,7 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
                    "from 64 to 1024");
         return;
     }
-    hwgpu_pci_init(&s->pci, pdev, rv770_service, s);
+    hwgpu_pci_init(&s->pci, pdev, radeon_rv770_service, s);
     if (!rv770_init(&s->core, hwgpu_pci_host(&s->pci), vram)) {
         error_setg(errp, "radeon-rv770: malformed register table");
         return;
@@ -109,6 +121,10 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
     memcpy(memory_region_get_ram_ptr(&s->rom), hwgpu_rv770_atombios,
            sizeof(hwgpu_rv770_atombios));
     pci_register_bar(pdev, PCI_ROM_SLOT, 0, &s->rom);
+    if (!rv770_start(&s->core)) {
+        error_setg(errp, "radeon-rv770: cannot start the engines' thread");
+        return;
+    }
 }
 
 static void radeon_rv770_exit(PCIDevice *pdev)
@@ -124,6 +140,7 @@ static void radeon_rv770_reset(DeviceState *dev)
     RadeonRv770State *s = RADEON_RV770(dev);
 
     rv770_reset(&s->core);
+    radeon_rv770_update_irq(s);
 }
 
 /* Not migratable until the engines and display are (their state is not
@@ -152,7 +169,8 @@ static void radeon_rv770_class_init(ObjectClass *klass, void *data)
     k->subsystem_id = RV770_PCI_DEVICE_ID;
     device_class_set_legacy_reset(dc, radeon_rv770_reset);
     dc->vmsd = &vmstate_radeon_rv770;
-    dc->desc = "AMD Radeon HD 4870 (RV770), in progress: no engines yet";
+    dc->desc = "AMD Radeon HD 4870 (RV770), in progress: MC, CP and IH; "
+               "no DMA engine, display or 3D yet";
     device_class_set_props(dc, radeon_rv770_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
 }

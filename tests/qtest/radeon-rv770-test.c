@@ -5,7 +5,10 @@
  * radeon_read_bios() checks it (§4.2), and the memory controller's
  * registers as rv770_mc_init, rv770_mc_program, rv770_pcie_gart_enable
  * and r600_pcie_gart_tlb_flush use them (§4.3 step 6, §4.5 steps 3-4;
- * translation itself is tests/unit/amd/rv770/test-rv770-mc.c's).
+ * translation itself is tests/unit/amd/rv770/test-rv770-mc.c's), and
+ * the CP on its thread running hand-built PM4 from a ring in VRAM: the
+ * ring test, an IB, a fence by EVENT_WRITE_EOP into guest RAM through
+ * the GART, and its interrupt through the IH ring to the INTx line.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -16,6 +19,8 @@
 #include "standard-headers/linux/pci_regs.h"
 #include "hwgpu/amd/rv770/rv770.h"
 #include "hwgpu/amd/rv770/rv770-mc.h"
+#include "hwgpu/amd/rv770/rv770-cp.h"
+#include "hwgpu/amd/rv770/rv770-ih.h"
 
 typedef struct Rq {
     QTestState *qts;
@@ -182,6 +187,110 @@ static void test_mc(void)
     rq_stop(&q);
 }
 
+#define PKT3(op, n)  (0xc0000000u | (((n) - 1) << 16) | ((op) << 8))
+#define GTT         0x10000000u         /* MC address of the GART */
+#define GUEST_WB    0x00200000u         /* guest RAM: the writeback page */
+#define GUEST_IH    0x00201000u         /* guest RAM: the IH ring */
+
+/* Wait (up to 5 s) for the CP's thread to make `reg` read `val`. */
+static bool wait_reg(QPCIDevice *d, QPCIBar bar, uint32_t reg, uint32_t val)
+{
+    for (int i = 0; i < 5000; i++) {
+        if (qpci_io_readl(d, bar, reg) == val) {
+            return true;
+        }
+        g_usleep(1000);
+    }
+    return false;
+}
+
+static void test_cp(void)
+{
+    Rq q;
+    QPCIBar vram, mmio;
+    uint32_t ring_wp = 0, iv[4];
+    const uint32_t ring = 0x10000, ib = 0x20000;
+    uint32_t me_init[] = { PKT3(0x44, 6), 1, 0, 7, 0, 1, 0 };
+    uint32_t ring_test[] = { PKT3(0x68, 2),
+                             (RV770_SCRATCH_REG0 + 4 - 0x8000) / 4,
+                             0xdeadbeef };
+    uint32_t ib_body[] = { PKT3(0x68, 2), (RV770_SCRATCH_REG0 - 0x8000) / 4,
+                           0x600dcafe, 0x80000000 };
+    uint32_t ib_call[] = { PKT3(0x32, 3), ib, 0, 4,
+                           PKT3(0x47, 5), 0x14, GTT + 3072,
+                           (1u << 29) | (2u << 24), 77, 0 };
+    uint64_t pte;
+
+    rq_start(&q, "");
+    qpci_device_enable(q.dev);
+    vram = qpci_iomap(q.dev, 0, NULL);
+    mmio = qpci_iomap(q.dev, 2, NULL);
+#define W(reg, v) qpci_io_writel(q.dev, mmio, (reg), (v))
+    /* the MC and GART: VRAM at 0, two GART pages onto guest RAM */
+    W(RV770_MC_VM_FB_LOCATION, 0x000f0000);
+    W(RV770_VM_CONTEXT0_PT_START, GTT >> 12);
+    W(RV770_VM_CONTEXT0_PT_END, (GTT >> 12) + 1);
+    W(RV770_VM_CONTEXT0_PT_BASE, 0x100000 >> 12);
+    W(RV770_VM_CONTEXT0_CNTL, RV770_VM_ENABLE_CONTEXT);
+    pte = GUEST_WB | RV770_PTE_VALID | RV770_PTE_SYSTEM |
+          RV770_PTE_READABLE | RV770_PTE_WRITEABLE;
+    qpci_memwrite(q.dev, vram, 0x100000, &pte, 8);
+    pte += GUEST_IH - GUEST_WB;
+    qpci_memwrite(q.dev, vram, 0x100008, &pte, 8);
+    qtest_memset(q.qts, GUEST_WB, 0, 8192);
+    /* r600_irq_init and r600_cp_resume */
+    W(RV770_IH_RB_BASE, (GTT + 4096) >> 8);
+    W(RV770_IH_RB_WPTR_ADDR_LO, GTT + 2048);
+    W(RV770_IH_RB_CNTL, RV770_IH_RB_ENABLE | (10 << 1) |
+      RV770_IH_WPTR_WB_ENABLE);
+    W(RV770_IH_CNTL, RV770_IH_ENABLE_INTR);
+    W(RV770_CP_INT_CNTL, RV770_RB_INT_ENABLE);
+    W(RV770_CP_RB_CNTL, 9 | (9 << 8));
+    W(RV770_CP_RB_RPTR_ADDR, GTT + 1024);
+    W(RV770_CP_RB_BASE, ring >> 8);
+    /* r600_cp_start, then r600_ring_test */
+    qpci_memwrite(q.dev, vram, ring, me_init, sizeof(me_init));
+    ring_wp += G_N_ELEMENTS(me_init);
+    qpci_memwrite(q.dev, vram, ring + ring_wp * 4, ring_test,
+                  sizeof(ring_test));
+    ring_wp += G_N_ELEMENTS(ring_test);
+    W(RV770_SCRATCH_REG0 + 4, 0xcafedead);
+    W(RV770_CP_RB_WPTR, ring_wp);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_SCRATCH_REG0 + 4), ==,
+                    0xcafedead);                /* the ME is halted */
+    W(RV770_CP_ME_CNTL, 0xff);
+    g_assert_true(wait_reg(q.dev, mmio, RV770_SCRATCH_REG0 + 4, 0xdeadbeef));
+    g_assert_true(wait_reg(q.dev, mmio, RV770_CP_RB_RPTR, ring_wp));
+    g_assert_cmpuint(qtest_readl(q.qts, GUEST_WB + 1024), ==, ring_wp);
+    /* r600_ib_test: the IB, then the fence and its interrupt */
+    g_assert_false(qpci_config_readw(q.dev, PCI_STATUS) &
+                   PCI_STATUS_INTERRUPT);
+    qpci_memwrite(q.dev, vram, ib, ib_body, sizeof(ib_body));
+    qpci_memwrite(q.dev, vram, ring + ring_wp * 4, ib_call, sizeof(ib_call));
+    ring_wp += G_N_ELEMENTS(ib_call);
+    W(RV770_CP_RB_WPTR, ring_wp);
+    g_assert_true(wait_reg(q.dev, mmio, RV770_CP_RB_RPTR, ring_wp));
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_SCRATCH_REG0), ==,
+                    0x600dcafe);
+    g_assert_cmpuint(qtest_readl(q.qts, GUEST_WB + 3072), ==, 77);
+    qtest_memread(q.qts, GUEST_IH, iv, sizeof(iv));
+    g_assert_cmpuint(iv[0], ==, RV770_IH_SRC_CP_EOP);
+    g_assert_cmpuint(qtest_readl(q.qts, GUEST_WB + 2048), ==, 16);
+    /* the line is up (the main loop applies it) until rptr catches up */
+    for (int i = 0; i < 5000 && !(qpci_config_readw(q.dev, PCI_STATUS) &
+                                  PCI_STATUS_INTERRUPT); i++) {
+        g_usleep(1000);
+    }
+    g_assert_true(qpci_config_readw(q.dev, PCI_STATUS) &
+                  PCI_STATUS_INTERRUPT);
+    W(RV770_IH_RB_RPTR, 16);
+    g_assert_false(qpci_config_readw(q.dev, PCI_STATUS) &
+                   PCI_STATUS_INTERRUPT);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_GRBM_STATUS), ==, 0);
+#undef W
+    rq_stop(&q);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -189,5 +298,6 @@ int main(int argc, char **argv)
     qtest_add_func("/radeon-rv770/mm-window", test_mm_window);
     qtest_add_func("/radeon-rv770/rom", test_rom);
     qtest_add_func("/radeon-rv770/mc", test_mc);
+    qtest_add_func("/radeon-rv770/cp", test_cp);
     return g_test_run();
 }

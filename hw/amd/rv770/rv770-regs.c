@@ -12,6 +12,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "hwgpu/amd/rv770/rv770.h"
+#include "hwgpu/amd/rv770/rv770-cp.h"
+#include "hwgpu/amd/rv770/rv770-ih.h"
 #include "hwgpu/amd/rv770/rv770-mc.h"
 
 /* MM_DATA: the register at MM_INDEX (dword aligned, within the space). */
@@ -53,6 +55,16 @@ static uint32_t memsize_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
 
 #define RW(off, nm) { .offset = (off), .name = (nm), .wmask = 0xffffffffu }
 #define RO(off, nm, val) { .offset = (off), .name = (nm), .reset = (val) }
+/* CP registers with side effects: on read, on write, both */
+#define CP_R(off, nm) { .offset = (off), .name = (nm), \
+                        .read = rv770_cp_reg_read }
+#define CP_W(off, nm, mask) { .offset = (off), .name = (nm), .wmask = (mask), \
+                              .write = rv770_cp_reg_write }
+#define CP_RW(off, nm) { .offset = (off), .name = (nm), .wmask = 0xffffffffu, \
+                         .read = rv770_cp_reg_read, \
+                         .write = rv770_cp_reg_write }
+#define IH_W(off, nm, mask) { .offset = (off), .name = (nm), .wmask = (mask), \
+                              .write = rv770_ih_reg_write }
 #define RWN(off, nm, n) { .offset = (off), .name = (nm), \
                           .wmask = 0xffffffffu, .count = (n) }
 /* D1 and D2 copies of a display register (D2 = D1 + 0x800). */
@@ -139,7 +151,51 @@ const HwgpuRegDesc rv770_reg_table[] = {
     RW(0x2f3c, "HDP_TILING_CONFIG"),
     RW(0x5480, "HDP_MEM_COHERENCY_FLUSH_CNTL"),  /* nothing is cached */
     /* CP scratch registers (radeon's ring tests write them) */
-    RWN(RV770_SCRATCH_REG0, "SCRATCH_REG", 8),
+    RWN(RV770_SCRATCH_REG0, "SCRATCH_REG", RV770_SCRATCH_REGS),
+    /*
+     * The CP (rv770-cp.c; seed-004.md §4.4, §4.5 steps 10-11, §4.6)
+     */
+    CP_R(RV770_GRBM_STATUS, "GRBM_STATUS"),
+    CP_W(RV770_GRBM_SOFT_RESET, "GRBM_SOFT_RESET", 0xffffffffu),
+    RW(RV770_WAIT_UNTIL, "WAIT_UNTIL"),     /* work is done in order */
+    RW(RV770_SCRATCH_UMSK, "SCRATCH_UMSK"),
+    RW(RV770_SCRATCH_ADDR, "SCRATCH_ADDR"),
+    RW(RV770_CP_SEM_WAIT_TIMER, "CP_SEM_WAIT_TIMER"),
+    RW(RV770_CP_COHER_CNTL, "CP_COHER_CNTL"),
+    RW(RV770_CP_COHER_SIZE, "CP_COHER_SIZE"),
+    RW(RV770_CP_COHER_BASE, "CP_COHER_BASE"),
+    RO(RV770_CP_COHER_STATUS, "CP_COHER_STATUS", 0),    /* synced */
+    { .offset = RV770_CP_ME_CNTL, .name = "CP_ME_CNTL",
+      .reset = RV770_CP_ME_HALT | RV770_CP_PFP_HALT, .wmask = 0xffffffffu,
+      .write = rv770_cp_reg_write },
+    CP_R(RV770_CP_RB_RPTR, "CP_RB_RPTR"),
+    RW(RV770_CP_RB_WPTR_DELAY, "CP_RB_WPTR_DELAY"),
+    CP_W(RV770_CP_RB_BASE, "CP_RB_BASE", 0xffffffffu),
+    CP_W(RV770_CP_RB_CNTL, "CP_RB_CNTL", 0xffffffffu),
+    CP_W(RV770_CP_RB_RPTR_WR, "CP_RB_RPTR_WR", 0x000fffffu),
+    CP_W(RV770_CP_RB_RPTR_ADDR, "CP_RB_RPTR_ADDR", 0xfffffffcu),
+    CP_W(RV770_CP_RB_RPTR_ADDR_HI, "CP_RB_RPTR_ADDR_HI", 0xffu),
+    CP_W(RV770_CP_RB_WPTR, "CP_RB_WPTR", 0x000fffffu),
+    RW(RV770_CP_INT_CNTL, "CP_INT_CNTL"),
+    CP_W(RV770_CP_INT_STATUS, "CP_INT_STATUS", 0xffffffffu),
+    CP_W(RV770_CP_PFP_UCODE_ADDR, "CP_PFP_UCODE_ADDR", 0xffffffffu),
+    CP_RW(RV770_CP_PFP_UCODE_DATA, "CP_PFP_UCODE_DATA"),
+    CP_W(RV770_CP_ME_RAM_RADDR, "CP_ME_RAM_RADDR", 0xffffffffu),
+    CP_W(RV770_CP_ME_RAM_WADDR, "CP_ME_RAM_WADDR", 0xffffffffu),
+    CP_RW(RV770_CP_ME_RAM_DATA, "CP_ME_RAM_DATA"),
+    RW(RV770_CP_DEBUG, "CP_DEBUG"),
+    /*
+     * The IH (rv770-ih.c; seed-004.md §4.5 step 9)
+     */
+    IH_W(RV770_IH_RB_CNTL, "IH_RB_CNTL", 0xffffffffu),
+    RW(RV770_IH_RB_BASE, "IH_RB_BASE"),
+    IH_W(RV770_IH_RB_RPTR, "IH_RB_RPTR", 0x0003fffcu),
+    IH_W(RV770_IH_RB_WPTR, "IH_RB_WPTR", 0x0003fffdu),
+    RW(RV770_IH_RB_WPTR_ADDR_HI, "IH_RB_WPTR_ADDR_HI"),
+    RW(RV770_IH_RB_WPTR_ADDR_LO, "IH_RB_WPTR_ADDR_LO"),
+    IH_W(RV770_IH_CNTL, "IH_CNTL", 0xffffffffu),
+    RW(RV770_INTERRUPT_CNTL, "INTERRUPT_CNTL"),
+    RW(RV770_INTERRUPT_CNTL2, "INTERRUPT_CNTL2"),
 };
 
 const unsigned rv770_reg_table_len =

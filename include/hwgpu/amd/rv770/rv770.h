@@ -20,6 +20,8 @@
 
 #include "hwgpu/common/host.h"
 #include "hwgpu/common/regfile.h"
+#include "hwgpu/common/worker.h"
+#include "hwgpu/amd/rv770/rv770-cp.h"
 
 #define RV770_PCI_VENDOR_ID     0x1002
 #define RV770_PCI_DEVICE_ID     0x9440      /* Radeon HD 4870 */
@@ -36,17 +38,28 @@
 #define RV770_BIOS_0_SCRATCH    0x1724      /* .. BIOS_7_SCRATCH 0x1740 */
 #define RV770_CONFIG_MEMSIZE    0x5428
 #define RV770_SCRATCH_REG0      0x8500      /* .. SCRATCH_REG7 0x851C */
+#define RV770_SCRATCH_REGS      8
 #define RV770_D1CRTC_CONTROL    0x6080
 #define RV770_D2CRTC_CONTROL    0x6880
 
-typedef struct Rv770 {
+struct Rv770 {
     HwgpuRegFile regs;
     const HwgpuHost *host;
     uint64_t vram_size;
     /* VRAM (vram_size bytes), set by whoever owns it (the QEMU glue: BAR
      * 0's RAM block), before any engine runs; NULL: none yet */
     uint8_t *vram;
-} Rv770;
+    /*
+     * The engines' thread (the CP so far) and the lock that guards the
+     * register file and every block's state: register accesses take it,
+     * the thread holds it while it runs (hw/common/worker.c).
+     */
+    HwgpuWorker worker;
+    Rv770Cp cp;
+    /* the interrupt line may have changed (rv770_service applies it) */
+    bool irq_dirty;
+    uint64_t ih_posted, ih_dropped;
+};
 
 /* false when the register table is malformed. */
 bool rv770_init(Rv770 *r, const HwgpuHost *host, uint64_t vram_size);
@@ -56,6 +69,17 @@ void rv770_reset(Rv770 *r);
 /* BAR 2 (offset < RV770_MMIO_SIZE) and BAR 4 (MM_INDEX/MM_DATA at 0/4). */
 uint32_t rv770_mmio_read(Rv770 *r, uint32_t offset);
 void rv770_mmio_write(Rv770 *r, uint32_t offset, uint32_t val);
+
+/* Start the engines' thread (without it, rv770_run runs them by hand). */
+bool rv770_start(Rv770 *r);
+/* Run up to `budget` packets on the calling thread (tests). */
+uint32_t rv770_run(Rv770 *r, uint32_t budget);
+/*
+ * On the thread that owns the interrupt line (QEMU: with the BQL held):
+ * true when the line may have changed since the last call, with its level
+ * in *level.  The host's kick asks for a call.
+ */
+bool rv770_service(Rv770 *r, bool *level);
 
 extern const HwgpuRegDesc rv770_reg_table[];
 extern const unsigned rv770_reg_table_len;
