@@ -13,6 +13,7 @@
  */
 #include "hwgpu/amd/rv770/rv770.h"
 #include "hwgpu/amd/rv770/rv770-cp.h"
+#include "hwgpu/amd/rv770/rv770-dma.h"
 #include "hwgpu/amd/rv770/rv770-ih.h"
 #include "hwgpu/amd/rv770/rv770-mc.h"
 
@@ -63,6 +64,11 @@ static uint32_t memsize_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
 #define CP_RW(off, nm) { .offset = (off), .name = (nm), .wmask = 0xffffffffu, \
                          .read = rv770_cp_reg_read, \
                          .write = rv770_cp_reg_write }
+#define DMA_R(off, nm) { .offset = (off), .name = (nm), \
+                         .read = rv770_dma_reg_read }
+#define DMA_W(off, nm, mask) { .offset = (off), .name = (nm), \
+                               .wmask = (mask), \
+                               .write = rv770_dma_reg_write }
 #define IH_W(off, nm, mask) { .offset = (off), .name = (nm), .wmask = (mask), \
                               .write = rv770_ih_reg_write }
 #define RWN(off, nm, n) { .offset = (off), .name = (nm), \
@@ -196,6 +202,27 @@ const HwgpuRegDesc rv770_reg_table[] = {
     IH_W(RV770_IH_CNTL, "IH_CNTL", 0xffffffffu),
     RW(RV770_INTERRUPT_CNTL, "INTERRUPT_CNTL"),
     RW(RV770_INTERRUPT_CNTL2, "INTERRUPT_CNTL2"),
+    /*
+     * The DMA engine (rv770-dma.c; seed-004.md §2.1.4, §4.5 step 12)
+     */
+    DMA_R(RV770_SRBM_STATUS2, "SRBM_STATUS2"),
+    RW(RV770_DMA_TILING_CONFIG, "DMA_TILING_CONFIG"),
+    DMA_W(RV770_DMA_RB_CNTL, "DMA_RB_CNTL", 0xffffffffu),
+    DMA_W(RV770_DMA_RB_BASE, "DMA_RB_BASE", 0xffffffffu),
+    { .offset = RV770_DMA_RB_RPTR, .name = "DMA_RB_RPTR",
+      .wmask = 0x3fffc, .read = rv770_dma_reg_read,
+      .write = rv770_dma_reg_write },
+    DMA_W(RV770_DMA_RB_WPTR, "DMA_RB_WPTR", 0x3fffc),
+    RW(RV770_DMA_RB_RPTR_ADDR_HI, "DMA_RB_RPTR_ADDR_HI"),
+    RW(RV770_DMA_RB_RPTR_ADDR_LO, "DMA_RB_RPTR_ADDR_LO"),
+    RW(RV770_DMA_IB_CNTL, "DMA_IB_CNTL"),
+    DMA_R(RV770_DMA_IB_RPTR, "DMA_IB_RPTR"),
+    RW(RV770_DMA_CNTL, "DMA_CNTL"),
+    DMA_R(RV770_DMA_STATUS_REG, "DMA_STATUS_REG"),
+    RW(RV770_DMA_SEM_INCOMPLETE_TIMER_CNTL, "DMA_SEM_INCOMPLETE_TIMER_CNTL"),
+    RW(RV770_DMA_SEM_WAIT_FAIL_TIMER_CNTL, "DMA_SEM_WAIT_FAIL_TIMER_CNTL"),
+    RW(RV770_DMA_TILING_CONFIG2, "DMA_TILING_CONFIG2"),
+    RW(RV770_DMA_MODE, "DMA_MODE"),
 };
 
 const unsigned rv770_reg_table_len =

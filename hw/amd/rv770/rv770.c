@@ -24,14 +24,19 @@ static void kick_host(Rv770 *r)
 
 static bool worker_runnable(void *opaque)
 {
-    return rv770_cp_runnable(opaque);
+    return rv770_cp_runnable(opaque) || rv770_dma_runnable(opaque);
 }
 
+/* The CP and the DMA engine take turns (each may wait on the other's
+ * semaphore signals). */
 static void worker_run(void *opaque)
 {
     Rv770 *r = opaque;
 
     rv770_cp_run(r, RV770_RUN_BUDGET);
+    if (!hwgpu_worker_contended(&r->worker)) {
+        rv770_dma_run(r, RV770_RUN_BUDGET);
+    }
     kick_host(r);
 }
 
@@ -39,12 +44,13 @@ static int64_t worker_idle_us(void *opaque)
 {
     Rv770 *r = opaque;
 
-    return r->cp.waiting ? RV770_WAIT_POLL_US : 0;
+    return r->cp.waiting || r->dma.waiting ? RV770_WAIT_POLL_US : 0;
 }
 
 static void worker_idle_tick(void *opaque)
 {
     rv770_cp_retry(opaque);
+    rv770_dma_retry(opaque);
 }
 
 static const HwgpuWorkerOps rv770_worker_ops = {
@@ -79,6 +85,8 @@ void rv770_reset(Rv770 *r)
     memset(&r->cp.stats, 0, sizeof(r->cp.stats));
     hwgpu_regfile_reset(&r->regs);
     rv770_cp_reset(r);
+    rv770_dma_reset(r);
+    memset(&r->dma.stats, 0, sizeof(r->dma.stats));
     memset(r->cp.state, 0, RV770_STATE_DWORDS * sizeof(uint32_t));
     rv770_ih_reset(r);
     hwgpu_worker_unlock(&r->worker);
@@ -95,6 +103,7 @@ uint32_t rv770_run(Rv770 *r, uint32_t budget)
 
     hwgpu_worker_lock(&r->worker);
     n = rv770_cp_run(r, budget);
+    n += rv770_dma_run(r, budget);
     hwgpu_worker_unlock(&r->worker);
     return n;
 }

@@ -22,6 +22,7 @@
 #include "hwgpu/common/regfile.h"
 #include "hwgpu/common/worker.h"
 #include "hwgpu/amd/rv770/rv770-cp.h"
+#include "hwgpu/amd/rv770/rv770-dma.h"
 
 #define RV770_PCI_VENDOR_ID     0x1002
 #define RV770_PCI_DEVICE_ID     0x9440      /* Radeon HD 4870 */
@@ -50,12 +51,13 @@ struct Rv770 {
      * 0's RAM block), before any engine runs; NULL: none yet */
     uint8_t *vram;
     /*
-     * The engines' thread (the CP so far) and the lock that guards the
+     * The engines' thread (the CP and the DMA engine) and the lock that guards the
      * register file and every block's state: register accesses take it,
      * the thread holds it while it runs (hw/common/worker.c).
      */
     HwgpuWorker worker;
     Rv770Cp cp;
+    Rv770Dma dma;
     /* the interrupt line may have changed (rv770_service applies it) */
     bool irq_dirty;
     uint64_t ih_posted, ih_dropped;
@@ -72,7 +74,8 @@ void rv770_mmio_write(Rv770 *r, uint32_t offset, uint32_t val);
 
 /* Start the engines' thread (without it, rv770_run runs them by hand). */
 bool rv770_start(Rv770 *r);
-/* Run up to `budget` packets on the calling thread (tests). */
+/* Run up to `budget` packets of each engine on the calling thread
+ * (tests); returns how many ran in all. */
 uint32_t rv770_run(Rv770 *r, uint32_t budget);
 /*
  * On the thread that owns the interrupt line (QEMU: with the BQL held):
