@@ -57,8 +57,12 @@ static bool me_running(Rv770 *r)
  * IB2), even as the last packet of its buffer. */
 static void leave_ibs(Rv770 *r)
 {
-    while (r->cp.ib_depth &&
-           r->cp.ib[r->cp.ib_depth - 1].pos >= r->cp.ib[r->cp.ib_depth - 1].size) {
+    while (r->cp.ib_depth) {
+        Rv770CpIb *ib = &r->cp.ib[r->cp.ib_depth - 1];
+
+        if (ib->pos < ib->size) {
+            break;
+        }
         r->cp.ib_depth--;
     }
 }
@@ -106,23 +110,15 @@ static void src_read(Rv770 *r, uint32_t *buf, uint32_t n)
         rv770_mc_read(r, ib->base + (uint64_t)ib->pos * 4, buf, n * 4ull);
         return;
     }
-    {
-        uint64_t base = (uint64_t)reg(r, RV770_CP_RB_BASE) << 8;
-        uint32_t size = ring_dwords(r), pos = r->cp.rptr & (size - 1);
-        uint32_t first = MIN(n, size - pos);
-
-        rv770_mc_read(r, base + pos * 4ull, buf, first * 4ull);
-        if (first < n) {
-            rv770_mc_read(r, base, buf + first, (n - first) * 4ull);
-        }
-    }
+    rv770_mc_read_ring(r, (uint64_t)reg(r, RV770_CP_RB_BASE) << 8,
+                       ring_dwords(r) * 4, r->cp.rptr * 4, buf, n * 4);
 }
 
 static void rptr_writeback(Rv770 *r)
 {
     uint32_t cntl = reg(r, RV770_CP_RB_CNTL);
-    uint64_t addr = ((uint64_t)(reg(r, RV770_CP_RB_RPTR_ADDR_HI) & 0xff) << 32) |
-                    (reg(r, RV770_CP_RB_RPTR_ADDR) & ~3u);
+    uint64_t addr = ((uint64_t)(reg(r, RV770_CP_RB_RPTR_ADDR_HI) & 0xff)
+                     << 32) | (reg(r, RV770_CP_RB_RPTR_ADDR) & ~3u);
 
     if (!(cntl & RV770_RB_NO_UPDATE)) {
         rv770_mc_write(r, addr, &r->cp.rptr, 4);
@@ -578,19 +574,8 @@ static bool step(Rv770 *r)
 
 uint32_t rv770_cp_run(Rv770 *r, uint32_t budget)
 {
-    uint32_t done = 0;
-
-    while (done < budget && rv770_cp_runnable(r)) {
-        if (!step(r)) {
-            r->cp.waiting = true;
-            break;
-        }
-        done++;
-        if (hwgpu_worker_contended(&r->worker)) {
-            break;
-        }
-    }
-    return done;
+    return rv770_run_engine(r, budget, rv770_cp_runnable, step,
+                            &r->cp.waiting);
 }
 
 /* ---- registers ----------------------------------------------------------- */

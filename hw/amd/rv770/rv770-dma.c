@@ -92,17 +92,8 @@ static void src_read(Rv770 *r, uint32_t skip, uint32_t *buf, uint32_t n)
                       buf, n * 4ull);
         return;
     }
-    {
-        uint64_t base = (uint64_t)reg(r, RV770_DMA_RB_BASE) << 8;
-        uint32_t size = ring_bytes(r) / 4;
-        uint32_t pos = (r->dma.rptr / 4 + skip) & (size - 1);
-        uint32_t first = MIN(n, size - pos);
-
-        rv770_mc_read(r, base + pos * 4ull, buf, first * 4ull);
-        if (first < n) {
-            rv770_mc_read(r, base, buf + first, (n - first) * 4ull);
-        }
-    }
+    rv770_mc_read_ring(r, (uint64_t)reg(r, RV770_DMA_RB_BASE) << 8,
+                       ring_bytes(r), r->dma.rptr + skip * 4, buf, n * 4);
 }
 
 static void consume(Rv770 *r, uint32_t n)
@@ -309,19 +300,8 @@ static bool step(Rv770 *r)
 
 uint32_t rv770_dma_run(Rv770 *r, uint32_t budget)
 {
-    uint32_t done = 0;
-
-    while (done < budget && rv770_dma_runnable(r)) {
-        if (!step(r)) {
-            r->dma.waiting = true;
-            break;
-        }
-        done++;
-        if (hwgpu_worker_contended(&r->worker)) {
-            break;
-        }
-    }
-    return done;
+    return rv770_run_engine(r, budget, rv770_dma_runnable, step,
+                            &r->dma.waiting);
 }
 
 uint32_t rv770_dma_reg_read(void *dev, HwgpuRegFile *rf, uint32_t offset,

@@ -217,6 +217,19 @@ bool rv770_mc_write(Rv770 *r, uint64_t mc, const void *buf, size_t len)
     return mc_access(r, mc, (uint8_t *)buf, len, true);
 }
 
+void rv770_mc_read_ring(Rv770 *r, uint64_t base, uint32_t size, uint32_t pos,
+                        void *buf, uint32_t len)
+{
+    uint32_t first;
+
+    pos &= size - 1;
+    first = MIN(len, size - pos);
+    rv770_mc_read(r, base + pos, buf, first);
+    if (first < len) {
+        rv770_mc_read(r, base, (uint8_t *)buf + first, len - first);
+    }
+}
+
 /*
  * VM_CONTEXT0_REQUEST_RESPONSE: a request (REQUEST_TYPE, bits 3:0) is
  * answered in RESPONSE_TYPE (bits 7:4): done (1) for the invalidations

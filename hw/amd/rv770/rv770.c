@@ -92,6 +92,25 @@ void rv770_reset(Rv770 *r)
     hwgpu_worker_unlock(&r->worker);
 }
 
+uint32_t rv770_run_engine(Rv770 *r, uint32_t budget,
+                          bool (*runnable)(Rv770 *r), bool (*step)(Rv770 *r),
+                          bool *waiting)
+{
+    uint32_t done = 0;
+
+    while (done < budget && runnable(r)) {
+        if (!step(r)) {
+            *waiting = true;
+            break;
+        }
+        done++;
+        if (hwgpu_worker_contended(&r->worker)) {
+            break;
+        }
+    }
+    return done;
+}
+
 bool rv770_start(Rv770 *r)
 {
     return hwgpu_worker_start(&r->worker);

@@ -92,6 +92,11 @@ void rv770_mc_translate(Rv770 *r, uint64_t mc, bool write, Rv770McTarget *t);
 bool rv770_mc_read(Rv770 *r, uint64_t mc, void *buf, size_t len);
 bool rv770_mc_write(Rv770 *r, uint64_t mc, const void *buf, size_t len);
 
+/* A ring's bytes from `pos` on (the ring: `size` bytes, a power of two,
+ * at MC address `base`), wrapping at its end; `len` <= size. */
+void rv770_mc_read_ring(Rv770 *r, uint64_t base, uint32_t size, uint32_t pos,
+                        void *buf, uint32_t len);
+
 /* Side effects of the block's registers (rv770-regs.c's table). */
 void rv770_mc_request_write(void *dev, HwgpuRegFile *rf, uint32_t offset,
                             uint32_t old, uint32_t val);

@@ -51,9 +51,9 @@ struct Rv770 {
      * 0's RAM block), before any engine runs; NULL: none yet */
     uint8_t *vram;
     /*
-     * The engines' thread (the CP and the DMA engine) and the lock that guards the
-     * register file and every block's state: register accesses take it,
-     * the thread holds it while it runs (hw/common/worker.c).
+     * The engines' thread (the CP and the DMA engine) and the lock that
+     * guards the register file and every block's state: register accesses
+     * take it, the thread holds it while it runs (hw/common/worker.c).
      */
     HwgpuWorker worker;
     Rv770Cp cp;
@@ -71,6 +71,16 @@ void rv770_reset(Rv770 *r);
 /* BAR 2 (offset < RV770_MMIO_SIZE) and BAR 4 (MM_INDEX/MM_DATA at 0/4). */
 uint32_t rv770_mmio_read(Rv770 *r, uint32_t offset);
 void rv770_mmio_write(Rv770 *r, uint32_t offset, uint32_t val);
+
+/*
+ * Lock held: an engine's run loop.  While `runnable` and within `budget`,
+ * `step` runs one packet; a step that must wait (false) sets *waiting,
+ * which the idle tick clears.  Ends early when a caller waits for the
+ * lock.  Returns the steps that ran.
+ */
+uint32_t rv770_run_engine(Rv770 *r, uint32_t budget,
+                          bool (*runnable)(Rv770 *r), bool (*step)(Rv770 *r),
+                          bool *waiting);
 
 /* Start the engines' thread (without it, rv770_run runs them by hand). */
 bool rv770_start(Rv770 *r);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "rv770-fuzz.h"
 #include "hwgpu/amd/rv770/rv770.h"
 #include "hwgpu/amd/rv770/rv770-dma.h"
 #include "hwgpu/amd/rv770/rv770-ih.h"
@@ -24,13 +25,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define VRAM_SIZE   (4u << 20)
+#define VRAM_SIZE   RV770_FUZZ_VRAM
 #define RING        0x10000u
 #define RING_DW     1024u
 #define IB_AREA     0x20000u
 #define IB_DW       4096u
-#define TABLE       0x100000u
-#define GTT         0x10000000u
+#define GTT         RV770_FUZZ_GTT
 
 static FakeHost fh;
 
@@ -40,51 +40,11 @@ static const uint8_t cmds[] = {
     RV770_DMA_SRBM_WRITE, RV770_DMA_CONSTANT_FILL, RV770_DMA_NOP, 0x0, 0x8,
 };
 
-typedef struct Input {
-    const uint8_t *p;
-    size_t left;
-} Input;
-
-static uint8_t byte(Input *in)
-{
-    if (!in->left) {
-        return 0;
-    }
-    in->left--;
-    return *in->p++;
-}
-
-static uint32_t dword(Input *in)
-{
-    uint32_t v = 0;
-
-    for (int i = 0; i < 4; i++) {
-        v |= (uint32_t)byte(in) << (8 * i);
-    }
-    return v;
-}
-
-static uint32_t steer(Input *in)
-{
-    uint32_t v = dword(in);
-
-    switch (v & 3) {
-    case 0:
-        return (v >> 2) % VRAM_SIZE;
-    case 1:
-        return IB_AREA + ((v >> 2) % IB_DW) * 4;
-    case 2:
-        return GTT + ((v >> 2) % 0x8000);
-    default:
-        return v;
-    }
-}
-
 /* One packet from the input into buf (room dwords); its length. */
-static uint32_t recipe(Input *in, uint32_t *buf, uint32_t room)
+static uint32_t recipe(FuzzInput *in, uint32_t *buf, uint32_t room)
 {
-    uint8_t cmd = cmds[byte(in) % sizeof(cmds)], how = byte(in);
-    uint32_t n = how == 0xff ? dword(in) & 0x3fff : byte(in) % 64;
+    uint8_t cmd = cmds[fuzz_byte(in) % sizeof(cmds)], how = fuzz_byte(in);
+    uint32_t n = how == 0xff ? fuzz_dword(in) & 0x3fff : fuzz_byte(in) % 64;
     uint32_t len;
 
     buf[0] = RV770_DMA_PACKET(cmd, how & 1 && cmd == RV770_DMA_COPY,
@@ -111,11 +71,11 @@ static uint32_t recipe(Input *in, uint32_t *buf, uint32_t room)
     }
     len = MIN(len, room);
     for (uint32_t i = 1; i < len; i++) {
-        buf[i] = i <= 2 ? steer(in) : dword(in);
+        buf[i] = i <= 2 ? fuzz_steer(in, IB_AREA, IB_DW) : fuzz_dword(in);
     }
     if (cmd == RV770_DMA_INDIRECT_BUFFER && len == 3) {
         buf[1] = IB_AREA + (buf[1] % IB_DW) * 4;
-        buf[2] = (dword(in) % 256) << 16;
+        buf[2] = (fuzz_dword(in) % 256) << 16;
     }
     return len;
 }
@@ -129,9 +89,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static Rv770 r;
     static int ready;
-    Input in = { data, size };
+    FuzzInput in = { data, size };
     uint32_t ring_n = 0, ib_n = 0, pkt[8];
-    uint64_t pte;
 
     if (!ready) {
         fake_host_init(&fh, NULL, 64 * 1024);
@@ -144,19 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rv770_reset(&r);
     memset(r.vram + RING, 0, RING_DW * 4);
     memset(r.vram + IB_AREA, 0, IB_DW * 4);
-    rv770_mmio_write(&r, RV770_MC_VM_FB_LOCATION, 0x000f0000);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_PT_START, GTT >> 12);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_PT_END, (GTT >> 12) + 7);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_PT_BASE, TABLE >> 12);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_CNTL, RV770_VM_ENABLE_CONTEXT |
-                     RV770_VM_RANGE_FAULT_DEFAULT);
-    for (unsigned i = 0; i < 8; i++) {
-        pte = (0x1000ull * (i + 1)) | RV770_PTE_VALID | RV770_PTE_SYSTEM |
-              RV770_PTE_READABLE | RV770_PTE_WRITEABLE;
-        memcpy(r.vram + TABLE + i * 8, &pte, 8);
-    }
-    rv770_mmio_write(&r, RV770_IH_RB_BASE, (GTT + 4096) >> 8);
-    rv770_mmio_write(&r, RV770_IH_RB_CNTL, RV770_IH_RB_ENABLE | (8 << 1));
+    rv770_fuzz_memory(&r);
     rv770_mmio_write(&r, RV770_DMA_RB_BASE, RING >> 8);
     rv770_mmio_write(&r, RV770_DMA_RB_RPTR_ADDR_LO, GTT + 1792);
     rv770_mmio_write(&r, RV770_DMA_IB_CNTL, RV770_DMA_IB_ENABLE);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rv770-fuzz.h"
 #include "hwgpu/amd/rv770/rv770.h"
 #include "hwgpu/amd/rv770/rv770-cp.h"
 #include "hwgpu/amd/rv770/rv770-ih.h"
@@ -27,14 +28,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define VRAM_SIZE   (4u << 20)
+#define VRAM_SIZE   RV770_FUZZ_VRAM
 #define RING        0x10000u
 #define RING_DW     1024u
 #define IB_A        0x20000u
 #define IB_B        0x24000u
 #define IB_DW       4096u
-#define TABLE       0x100000u
-#define GTT         0x10000000u
+#define GTT         RV770_FUZZ_GTT
 
 static FakeHost fh;
 static Rv770 r;
@@ -63,51 +63,11 @@ static const struct {
     { 0xff, 0 },
 };
 
-typedef struct Input {
-    const uint8_t *p;
-    size_t left;
-} Input;
-
-static uint8_t byte(Input *in)
-{
-    if (!in->left) {
-        return 0;
-    }
-    in->left--;
-    return *in->p++;
-}
-
-static uint32_t dword(Input *in)
-{
-    uint32_t v = 0;
-
-    for (int i = 0; i < 4; i++) {
-        v |= (uint32_t)byte(in) << (8 * i);
-    }
-    return v;
-}
-
-/* An address steered by two bits: VRAM, an IB area, the GART, anything. */
-static uint32_t steer(Input *in)
-{
-    uint32_t v = dword(in);
-
-    switch (v & 3) {
-    case 0:
-        return (v >> 2) % VRAM_SIZE;
-    case 1:
-        return (v & 4 ? IB_A : IB_B) + ((v >> 3) % IB_DW) * 4;
-    case 2:
-        return GTT + ((v >> 2) % 0x8000);
-    default:
-        return v;
-    }
-}
 
 /* One packet from the input into buf; returns its dwords. */
-static uint32_t recipe(Input *in, uint32_t *buf, uint32_t room)
+static uint32_t recipe(FuzzInput *in, uint32_t *buf, uint32_t room)
 {
-    uint8_t kind = byte(in) % 8;
+    uint8_t kind = fuzz_byte(in) % 8;
     uint32_t n;
 
     if (room < 2) {
@@ -118,28 +78,31 @@ static uint32_t recipe(Input *in, uint32_t *buf, uint32_t room)
         return 1;
     }
     if (kind == 7) {
-        buf[0] = dword(in);                         /* any dword */
+        buf[0] = fuzz_dword(in);                         /* any dword */
         return 1;
     }
-    n = 1 + byte(in) % 10;
+    n = 1 + fuzz_byte(in) % 10;
     if (kind == 5) {                                /* type 0 */
         n = MIN(n, room - 1);
-        buf[0] = ((n - 1) << 16) | (dword(in) & 0xffff);
+        buf[0] = ((n - 1) << 16) | (fuzz_dword(in) & 0xffff);
     } else {
-        unsigned pick = byte(in) % G_N_ELEMENTS(opcodes);
-        uint8_t op = opcodes[pick].op, how = byte(in);
+        unsigned pick = fuzz_byte(in) % G_N_ELEMENTS(opcodes);
+        uint8_t op = opcodes[pick].op, how = fuzz_byte(in);
 
         if (how == 0xff) {
-            n = 1 + dword(in) % 20000;              /* now and then: huge */
+            n = 1 + fuzz_dword(in) % 20000;     /* now and then: huge */
         } else if (opcodes[pick].len && (how & 3)) {
             n = opcodes[pick].len;
         }
         n = MIN(n, room - 1);
         buf[0] = 0xc0000000u | ((n - 1) << 16) | ((uint32_t)op << 8);
         for (uint32_t i = 0; i < n; i++) {
-            buf[1 + i] = i < 3 && (op == 0x32 || op == 0x3d || op == 0x47 ||
-                                   op == 0x41 || op == 0x3c || op == 0x45 ||
-                                   op == 0x39) ? steer(in) : dword(in);
+            bool addr = i < 3 && (op == 0x32 || op == 0x3d || op == 0x47 ||
+                                  op == 0x41 || op == 0x3c || op == 0x45 ||
+                                  op == 0x39);
+
+            buf[1 + i] = addr ? fuzz_steer(in, IB_A, 2 * IB_DW)
+                              : fuzz_dword(in);
         }
         if (op == 0x32 && n >= 3) {
             buf[2] = 0;
@@ -151,7 +114,7 @@ static uint32_t recipe(Input *in, uint32_t *buf, uint32_t room)
         return n + 1;
     }
     for (uint32_t i = 0; i < n; i++) {
-        buf[1 + i] = dword(in);
+        buf[1 + i] = fuzz_dword(in);
     }
     return n + 1;
 }
@@ -165,9 +128,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static int ready;
     static uint32_t pkt[RV770_PM4_MAX_BODY + 1];
-    Input in = { data, size };
+    FuzzInput in = { data, size };
     uint32_t ring_n = 0, ib_n = 0;
-    uint64_t pte;
 
     if (!ready) {
         fake_host_init(&fh, NULL, 64 * 1024);
@@ -183,24 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rv770_reset(&r);
     memset(r.vram + RING, 0, RING_DW * 4);
     memset(r.vram + IB_A, 0, 2 * IB_DW * 4);
-    /* the MC and GART as radeon: VRAM at 0, 8 GART pages on guest RAM */
-    rv770_mmio_write(&r, RV770_MC_VM_FB_LOCATION, 0x000f0000);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_PT_START, GTT >> 12);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_PT_END, (GTT >> 12) + 7);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_PT_BASE, TABLE >> 12);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_FAULT_DEFAULT, 0);
-    rv770_mmio_write(&r, RV770_VM_CONTEXT0_CNTL, RV770_VM_ENABLE_CONTEXT |
-                     RV770_VM_RANGE_FAULT_DEFAULT);
-    for (unsigned i = 0; i < 8; i++) {
-        pte = (0x1000ull * (i + 1)) | RV770_PTE_VALID | RV770_PTE_SYSTEM |
-              RV770_PTE_READABLE | RV770_PTE_WRITEABLE;
-        memcpy(r.vram + TABLE + i * 8, &pte, 8);
-    }
-    rv770_mmio_write(&r, RV770_IH_RB_BASE, (GTT + 4096) >> 8);
-    rv770_mmio_write(&r, RV770_IH_RB_WPTR_ADDR_LO, GTT + 2048);
-    rv770_mmio_write(&r, RV770_IH_RB_CNTL, RV770_IH_RB_ENABLE | (8 << 1) |
-                     RV770_IH_WPTR_WB_ENABLE | RV770_IH_WPTR_OVERFLOW_ENABLE);
-    rv770_mmio_write(&r, RV770_IH_CNTL, RV770_IH_ENABLE_INTR);
+    rv770_fuzz_memory(&r);
     rv770_mmio_write(&r, RV770_CP_INT_CNTL, RV770_RB_INT_ENABLE);
     rv770_mmio_write(&r, RV770_SCRATCH_ADDR, GTT >> 8);
     rv770_mmio_write(&r, RV770_SCRATCH_UMSK, 0xff);

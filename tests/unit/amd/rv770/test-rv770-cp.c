@@ -9,14 +9,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <glib.h>
-#include <string.h>
-
-#include "hwgpu/amd/rv770/rv770.h"
 #include "hwgpu/amd/rv770/rv770-cp.h"
 #include "hwgpu/amd/rv770/rv770-ih.h"
-#include "hwgpu/amd/rv770/rv770-mc.h"
-#include "common/fake-host.h"
+#include "rv770-test.h"
 
 #define VRAM_SIZE   (16u << 20)
 #define RING        0x00010000u     /* MC (= VRAM) addresses */
@@ -83,32 +78,16 @@ static void emit(const uint32_t *dw, unsigned n)
 
 static void set_pte(unsigned page, uint64_t sys)
 {
-    uint64_t pte = sys | RV770_PTE_VALID | RV770_PTE_SYSTEM |
-                   RV770_PTE_SNOOPED | RV770_PTE_READABLE |
-                   RV770_PTE_WRITEABLE;
-
-    memcpy(dev.vram + TABLE + page * 8, &pte, 8);
+    rv770_test_pte(&dev, TABLE, page, RV770_TEST_PTE_SYS(sys));
 }
 
 /* The MC with the GART, r600_cp_resume and r600_irq_init, as radeon. */
 static void setup(void)
 {
-    static bool ready;
-
-    if (!ready) {
-        fake_host_init(&fh, ram, sizeof(ram));
-        ready = true;
-    }
-    memset(ram, 0, sizeof(ram));
-    fake_host_clear_log(&fh);
-    g_assert_true(rv770_init(&dev, &fh.host, VRAM_SIZE));
-    dev.vram = g_malloc0(VRAM_SIZE);
+    rv770_test_start(&dev, &fh, ram, sizeof(ram), VRAM_SIZE);
     wptr = 0;
-    wr(RV770_MC_VM_FB_LOCATION, 0x000f0000);            /* VRAM at 0 */
-    wr(RV770_VM_CONTEXT0_PT_START, GTT_START >> 12);
-    wr(RV770_VM_CONTEXT0_PT_END, (GTT_START >> 12) + 15);
-    wr(RV770_VM_CONTEXT0_PT_BASE, TABLE >> 12);
-    wr(RV770_VM_CONTEXT0_CNTL, RV770_VM_ENABLE_CONTEXT);
+    rv770_test_gart(&dev, 0x000f0000, GTT_START, 16, TABLE,
+                    RV770_VM_ENABLE_CONTEXT);
     set_pte(0, WB_SYS);                     /* GTT page 0: writeback */
     set_pte(1, IH_SYS);                     /* GTT page 1: the IH ring */
     /* r600_cp_resume */
@@ -147,8 +126,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    g_free(dev.vram);
-    rv770_destroy(&dev);
+    rv770_test_end(&dev);
 }
 
 /* r600_ring_test */
@@ -372,7 +350,7 @@ static void test_bad_packets(void)
     uint32_t type1[] = { 0x40000000 };
     uint32_t shortmw[] = { PKT3(0x3d, 2), DATA, 0 };
     uint32_t pastwin[] = { PKT3(0x69, 3), 0x3ff, 1, 2 };
-    uint32_t ib_over[] = { PKT3(0x10, 60), 0 };     /* 61 dwords in an IB of 4 */
+    uint32_t ib_over[] = { PKT3(0x10, 60), 0 };  /* 61 dwords, an IB of 4 */
     uint32_t call[] = { PKT3(0x32, 3), IB1, 0, 4 };
     uint32_t self[] = { PKT3(0x32, 3), IB2, 0, 4 };  /* IB2 calls itself */
     uint32_t huge[] = { PKT3(0x10, 2000) };           /* > the ring */

@@ -8,15 +8,10 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <glib.h>
-#include <string.h>
-
-#include "hwgpu/amd/rv770/rv770.h"
 #include "hwgpu/amd/rv770/rv770-cp.h"
 #include "hwgpu/amd/rv770/rv770-dma.h"
 #include "hwgpu/amd/rv770/rv770-ih.h"
-#include "hwgpu/amd/rv770/rv770-mc.h"
-#include "common/fake-host.h"
+#include "rv770-test.h"
 
 #define VRAM_SIZE   (16u << 20)
 #define RING        0x00010000u     /* the DMA ring in VRAM, 4 KiB */
@@ -67,30 +62,15 @@ static void emit(const uint32_t *dw, unsigned n)
 
 static void set_pte(unsigned page, uint64_t sys)
 {
-    uint64_t pte = sys | RV770_PTE_VALID | RV770_PTE_SYSTEM |
-                   RV770_PTE_READABLE | RV770_PTE_WRITEABLE;
-
-    memcpy(dev.vram + TABLE + page * 8, &pte, 8);
+    rv770_test_pte(&dev, TABLE, page, RV770_TEST_PTE_SYS(sys));
 }
 
 static void setup(void)
 {
-    static bool ready;
-
-    if (!ready) {
-        fake_host_init(&fh, ram, sizeof(ram));
-        ready = true;
-    }
-    memset(ram, 0, sizeof(ram));
-    fake_host_clear_log(&fh);
-    g_assert_true(rv770_init(&dev, &fh.host, VRAM_SIZE));
-    dev.vram = g_malloc0(VRAM_SIZE);
+    rv770_test_start(&dev, &fh, ram, sizeof(ram), VRAM_SIZE);
     wptr = 0;
-    wr(RV770_MC_VM_FB_LOCATION, 0x000f0000);
-    wr(RV770_VM_CONTEXT0_PT_START, GTT_START >> 12);
-    wr(RV770_VM_CONTEXT0_PT_END, (GTT_START >> 12) + 15);
-    wr(RV770_VM_CONTEXT0_PT_BASE, TABLE >> 12);
-    wr(RV770_VM_CONTEXT0_CNTL, RV770_VM_ENABLE_CONTEXT);
+    rv770_test_gart(&dev, 0x000f0000, GTT_START, 16, TABLE,
+                    RV770_VM_ENABLE_CONTEXT);
     set_pte(0, WB_SYS);
     set_pte(1, IH_SYS);
     for (unsigned i = 0; i < 4; i++) {
@@ -117,8 +97,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    g_free(dev.vram);
-    rv770_destroy(&dev);
+    rv770_test_end(&dev);
 }
 
 /* r600_dma_ring_test */

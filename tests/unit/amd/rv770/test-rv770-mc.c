@@ -7,12 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <glib.h>
-#include <string.h>
-
-#include "hwgpu/amd/rv770/rv770.h"
-#include "hwgpu/amd/rv770/rv770-mc.h"
-#include "common/fake-host.h"
+#include "rv770-test.h"
 
 #define VRAM_SIZE   (64u << 20)
 #define GTT_START   0x10000000ull       /* after a 256 MiB FB aperture */
@@ -38,9 +33,7 @@ static uint32_t rd(uint32_t off)
 
 static void set_pte(unsigned page, uint64_t pte)
 {
-    for (int i = 0; i < 8; i++) {
-        dev.vram[TABLE + page * 8 + i] = (uint8_t)(pte >> (8 * i));
-    }
+    rv770_test_pte(&dev, TABLE, page, pte);
 }
 
 #define PTE_RW  (RV770_PTE_VALID | RV770_PTE_READABLE | RV770_PTE_WRITEABLE)
@@ -49,29 +42,15 @@ static void set_pte(unsigned page, uint64_t pte)
 /* VRAM at MC 0 in a 256 MiB aperture, the GART after it, as radeon. */
 static void setup(void)
 {
-    static bool ready;
-
-    if (!ready) {
-        fake_host_init(&fh, ram, sizeof(ram));
-        ready = true;
-    }
-    memset(ram, 0, sizeof(ram));
-    fake_host_clear_log(&fh);
-    g_assert_true(rv770_init(&dev, &fh.host, VRAM_SIZE));
-    dev.vram = g_malloc0(VRAM_SIZE);
-    wr(RV770_MC_VM_FB_LOCATION, ((0x0fffffffu >> 24) << 16) | 0);
-    wr(RV770_VM_CONTEXT0_PT_START, GTT_START >> 12);
-    wr(RV770_VM_CONTEXT0_PT_END, (GTT_START + GTT_PAGES * 4096ull - 1) >> 12);
-    wr(RV770_VM_CONTEXT0_PT_BASE, TABLE >> 12);
+    rv770_test_start(&dev, &fh, ram, sizeof(ram), VRAM_SIZE);
     wr(RV770_VM_CONTEXT0_FAULT_DEFAULT, DUMMY >> 12);
-    wr(RV770_VM_CONTEXT0_CNTL, RV770_VM_ENABLE_CONTEXT |
-       RV770_VM_RANGE_FAULT_DEFAULT);
+    rv770_test_gart(&dev, 0x000f0000, GTT_START, GTT_PAGES, TABLE,
+                    RV770_VM_ENABLE_CONTEXT | RV770_VM_RANGE_FAULT_DEFAULT);
 }
 
 static void teardown(void)
 {
-    g_free(dev.vram);
-    rv770_destroy(&dev);
+    rv770_test_end(&dev);
 }
 
 static void test_vram(void)
