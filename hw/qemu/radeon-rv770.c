@@ -14,6 +14,7 @@
 #include "qapi/error.h"
 #include "qemu/module.h"
 #include "qemu/units.h"
+#include "hw/pci/msi.h"
 #include "hw/pci/pci_device.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
@@ -45,10 +46,16 @@ static uint64_t rv770_mmio_rd(void *opaque, hwaddr addr, unsigned size)
 /* The interrupt line, on the main loop or a vCPU (the BQL held). */
 static void radeon_rv770_update_irq(RadeonRv770State *s)
 {
-    bool level;
+    PCIDevice *pdev = PCI_DEVICE(s);
+    Rv770Irq irq;
 
-    if (rv770_service(&s->core, &level)) {
-        pci_set_irq(PCI_DEVICE(s), level);
+    rv770_service(&s->core, &irq);
+    if (msi_enabled(pdev)) {
+        if (irq.msi) {
+            msi_notify(pdev, 0);
+        }
+    } else if (irq.changed) {
+        pci_set_irq(pdev, irq.level);
     }
 }
 
@@ -95,6 +102,10 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
         return;
     }
     pci_config_set_interrupt_pin(pdev->config, 1);
+    /* one vector, 64-bit, no per-vector mask, as on the board */
+    if (msi_init(pdev, 0, 1, true, false, errp) < 0) {
+        return;
+    }
 
     memory_region_init_ram(&s->vram, obj, "radeon-rv770.vram", vram, errp);
     if (*errp) {
@@ -133,6 +144,7 @@ static void radeon_rv770_exit(PCIDevice *pdev)
 
     rv770_destroy(&s->core);
     hwgpu_pci_cleanup(&s->pci);
+    msi_uninit(pdev);
 }
 
 static void radeon_rv770_reset(DeviceState *dev)

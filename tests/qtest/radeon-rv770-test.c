@@ -8,7 +8,9 @@
  * translation itself is tests/unit/amd/rv770/test-rv770-mc.c's), and
  * the CP on its thread running hand-built PM4 from a ring in VRAM: the
  * ring test, an IB, a fence by EVENT_WRITE_EOP into guest RAM through
- * the GART, and its interrupt through the IH ring to the INTx line.
+ * the GART, and its interrupt through the IH ring to the INTx line; and
+ * the DMA engine: its ring test, a COPY from VRAM into guest RAM compared
+ * with the bytes it copied, a FENCE and a TRAP with its IH vector.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -20,6 +22,7 @@
 #include "hwgpu/amd/rv770/rv770.h"
 #include "hwgpu/amd/rv770/rv770-mc.h"
 #include "hwgpu/amd/rv770/rv770-cp.h"
+#include "hwgpu/amd/rv770/rv770-dma.h"
 #include "hwgpu/amd/rv770/rv770-ih.h"
 
 typedef struct Rq {
@@ -191,12 +194,54 @@ static void test_mc(void)
 #define GTT         0x10000000u         /* MC address of the GART */
 #define GUEST_WB    0x00200000u         /* guest RAM: the writeback page */
 #define GUEST_IH    0x00201000u         /* guest RAM: the IH ring */
+#define GUEST_MSI   0x00208000u         /* guest RAM: where MSIs land */
 
 /* Wait (up to 5 s) for the CP's thread to make `reg` read `val`. */
 static bool wait_reg(QPCIDevice *d, QPCIBar bar, uint32_t reg, uint32_t val)
 {
     for (int i = 0; i < 5000; i++) {
         if (qpci_io_readl(d, bar, reg) == val) {
+            return true;
+        }
+        g_usleep(1000);
+    }
+    return false;
+}
+
+/*
+ * The MC and GART as radeon programs them: VRAM at MC 0, `pages` GART
+ * pages at GTT onto guest RAM from GUEST_WB (cleared), the table at VRAM
+ * 1 MiB; and the IH ring on the second of those pages.
+ */
+static void rq_memory(Rq *q, QPCIBar vram, QPCIBar mmio, unsigned pages)
+{
+    qpci_io_writel(q->dev, mmio, RV770_MC_VM_FB_LOCATION, 0x000f0000);
+    qpci_io_writel(q->dev, mmio, RV770_VM_CONTEXT0_PT_START, GTT >> 12);
+    qpci_io_writel(q->dev, mmio, RV770_VM_CONTEXT0_PT_END,
+                   (GTT >> 12) + pages - 1);
+    qpci_io_writel(q->dev, mmio, RV770_VM_CONTEXT0_PT_BASE, 0x100000 >> 12);
+    qpci_io_writel(q->dev, mmio, RV770_VM_CONTEXT0_CNTL,
+                   RV770_VM_ENABLE_CONTEXT);
+    for (unsigned i = 0; i < pages; i++) {
+        uint64_t pte = (GUEST_WB + i * 4096) | RV770_PTE_VALID |
+                       RV770_PTE_SYSTEM | RV770_PTE_READABLE |
+                       RV770_PTE_WRITEABLE;
+
+        qpci_memwrite(q->dev, vram, 0x100000 + i * 8, &pte, 8);
+    }
+    qtest_memset(q->qts, GUEST_WB, 0, pages * 4096);
+    qpci_io_writel(q->dev, mmio, RV770_IH_RB_BASE, (GTT + 4096) >> 8);
+    qpci_io_writel(q->dev, mmio, RV770_IH_RB_WPTR_ADDR_LO, GTT + 2048);
+    qpci_io_writel(q->dev, mmio, RV770_IH_RB_CNTL, RV770_IH_RB_ENABLE |
+                   (10 << 1) | RV770_IH_WPTR_WB_ENABLE);
+    qpci_io_writel(q->dev, mmio, RV770_IH_CNTL, RV770_IH_ENABLE_INTR);
+}
+
+/* Wait (up to 5 s) for guest RAM at addr to read val. */
+static bool wait_mem(QTestState *qts, uint64_t addr, uint32_t val)
+{
+    for (int i = 0; i < 5000; i++) {
+        if (qtest_readl(qts, addr) == val) {
             return true;
         }
         g_usleep(1000);
@@ -219,31 +264,15 @@ static void test_cp(void)
     uint32_t ib_call[] = { PKT3(0x32, 3), ib, 0, 4,
                            PKT3(0x47, 5), 0x14, GTT + 3072,
                            (1u << 29) | (2u << 24), 77, 0 };
-    uint64_t pte;
 
     rq_start(&q, "");
     qpci_device_enable(q.dev);
     vram = qpci_iomap(q.dev, 0, NULL);
     mmio = qpci_iomap(q.dev, 2, NULL);
 #define W(reg, v) qpci_io_writel(q.dev, mmio, (reg), (v))
-    /* the MC and GART: VRAM at 0, two GART pages onto guest RAM */
-    W(RV770_MC_VM_FB_LOCATION, 0x000f0000);
-    W(RV770_VM_CONTEXT0_PT_START, GTT >> 12);
-    W(RV770_VM_CONTEXT0_PT_END, (GTT >> 12) + 1);
-    W(RV770_VM_CONTEXT0_PT_BASE, 0x100000 >> 12);
-    W(RV770_VM_CONTEXT0_CNTL, RV770_VM_ENABLE_CONTEXT);
-    pte = GUEST_WB | RV770_PTE_VALID | RV770_PTE_SYSTEM |
-          RV770_PTE_READABLE | RV770_PTE_WRITEABLE;
-    qpci_memwrite(q.dev, vram, 0x100000, &pte, 8);
-    pte += GUEST_IH - GUEST_WB;
-    qpci_memwrite(q.dev, vram, 0x100008, &pte, 8);
-    qtest_memset(q.qts, GUEST_WB, 0, 8192);
-    /* r600_irq_init and r600_cp_resume */
-    W(RV770_IH_RB_BASE, (GTT + 4096) >> 8);
-    W(RV770_IH_RB_WPTR_ADDR_LO, GTT + 2048);
-    W(RV770_IH_RB_CNTL, RV770_IH_RB_ENABLE | (10 << 1) |
-      RV770_IH_WPTR_WB_ENABLE);
-    W(RV770_IH_CNTL, RV770_IH_ENABLE_INTR);
+    /* the MC, two GART pages onto guest RAM, r600_irq_init */
+    rq_memory(&q, vram, mmio, 2);
+    /* r600_cp_resume */
     W(RV770_CP_INT_CNTL, RV770_RB_INT_ENABLE);
     W(RV770_CP_RB_CNTL, 9 | (9 << 8));
     W(RV770_CP_RB_RPTR_ADDR, GTT + 1024);
@@ -287,7 +316,90 @@ static void test_cp(void)
     g_assert_false(qpci_config_readw(q.dev, PCI_STATUS) &
                    PCI_STATUS_INTERRUPT);
     g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_GRBM_STATUS), ==, 0);
+    /* MSI: the message (its address here a word of guest RAM) per vector */
+    {
+        uint8_t cap = qpci_find_capability(q.dev, PCI_CAP_ID_MSI, 0);
+        uint16_t ctl;
+
+        g_assert_cmpuint(cap, !=, 0);
+        ctl = qpci_config_readw(q.dev, cap + PCI_MSI_FLAGS);
+        g_assert_true(ctl & PCI_MSI_FLAGS_64BIT);
+        qpci_config_writel(q.dev, cap + PCI_MSI_ADDRESS_LO, GUEST_MSI);
+        qpci_config_writel(q.dev, cap + PCI_MSI_ADDRESS_HI, 0);
+        qpci_config_writew(q.dev, cap + PCI_MSI_DATA_64, 0x4321);
+        qpci_config_writew(q.dev, cap + PCI_MSI_FLAGS,
+                           ctl | PCI_MSI_FLAGS_ENABLE);
+        qtest_writel(q.qts, GUEST_MSI, 0);
+        qpci_memwrite(q.dev, vram, ring + ring_wp * 4, ib_call + 4,
+                      6 * 4);
+        ring_wp += 6;
+        W(RV770_CP_RB_WPTR, ring_wp);
+        g_assert_true(wait_mem(q.qts, GUEST_MSI, 0x4321));
+        g_assert_cmpuint(qtest_readl(q.qts, GUEST_WB + 2048), ==, 32);
+    }
 #undef W
+    rq_stop(&q);
+}
+
+static void test_dma(void)
+{
+    Rq q;
+    QPCIBar vram, mmio;
+    const uint32_t ring = 0x30000, src = 0x40000, n = 2048;   /* dwords */
+    uint32_t wp = 0, iv[4];
+    uint8_t *ref = g_malloc(n * 4), *got = g_malloc(n * 4);
+    uint32_t pkts[] = {
+        /* r600_dma_ring_test */
+        RV770_DMA_PACKET(RV770_DMA_WRITE, 0, 0, 1), GTT + 3588, 0, 0xdeadbeef,
+        /* a copy of 8 KiB from VRAM to two GART pages */
+        RV770_DMA_PACKET(RV770_DMA_COPY, 0, 0, n), GTT + 2 * 4096, src, 0, 0,
+        /* the fence and its interrupt */
+        RV770_DMA_PACKET(RV770_DMA_FENCE, 0, 0, 0), GTT + 3072 + 12, 0, 99,
+        RV770_DMA_PACKET(RV770_DMA_TRAP, 0, 0, 0),
+    };
+
+    rq_start(&q, "");
+    qpci_device_enable(q.dev);
+    vram = qpci_iomap(q.dev, 0, NULL);
+    mmio = qpci_iomap(q.dev, 2, NULL);
+#define W(reg, v) qpci_io_writel(q.dev, mmio, (reg), (v))
+    rq_memory(&q, vram, mmio, 4);
+    for (uint32_t i = 0; i < n * 4; i++) {
+        ref[i] = (uint8_t)(i * 7 + (i >> 8));
+    }
+    qpci_memwrite(q.dev, vram, src, ref, n * 4);
+    /* r600_dma_resume */
+    W(RV770_DMA_RB_CNTL, 10 << 1);
+    W(RV770_DMA_RB_RPTR, 0);
+    W(RV770_DMA_RB_WPTR, 0);
+    W(RV770_DMA_RB_RPTR_ADDR_LO, GTT + 1792);
+    W(RV770_DMA_RB_BASE, ring >> 8);
+    W(RV770_DMA_IB_CNTL, RV770_DMA_IB_ENABLE);
+    W(RV770_DMA_CNTL, RV770_DMA_TRAP_ENABLE);
+    W(RV770_DMA_MODE, 1);
+    W(RV770_DMA_RB_CNTL, (10 << 1) | RV770_DMA_RPTR_WB_ENABLE |
+      RV770_DMA_RB_ENABLE);
+    qpci_memwrite(q.dev, vram, ring, pkts, sizeof(pkts));
+    wp = sizeof(pkts);
+    W(RV770_DMA_RB_WPTR, wp);
+    g_assert_true(wait_mem(q.qts, GUEST_WB + 3072 + 12, 99));
+    g_assert_cmphex(qtest_readl(q.qts, GUEST_WB + 3588), ==, 0xdeadbeef);
+    g_assert_cmpuint(qtest_readl(q.qts, GUEST_WB + 1792), ==, wp);
+    qtest_memread(q.qts, GUEST_WB + 2 * 4096, got, n * 4);
+    g_assert_cmpmem(got, n * 4, ref, n * 4);
+    qtest_memread(q.qts, GUEST_WB + 4096, iv, sizeof(iv));
+    g_assert_cmpuint(iv[0], ==, RV770_IH_SRC_DMA_TRAP);
+    g_assert_true(wait_reg(q.dev, mmio, RV770_DMA_STATUS_REG,
+                           RV770_DMA_IDLE));
+    for (int i = 0; i < 5000 && !(qpci_config_readw(q.dev, PCI_STATUS) &
+                                  PCI_STATUS_INTERRUPT); i++) {
+        g_usleep(1000);
+    }
+    g_assert_true(qpci_config_readw(q.dev, PCI_STATUS) &
+                  PCI_STATUS_INTERRUPT);
+#undef W
+    g_free(ref);
+    g_free(got);
     rq_stop(&q);
 }
 
@@ -299,5 +411,6 @@ int main(int argc, char **argv)
     qtest_add_func("/radeon-rv770/rom", test_rom);
     qtest_add_func("/radeon-rv770/mc", test_mc);
     qtest_add_func("/radeon-rv770/cp", test_cp);
+    qtest_add_func("/radeon-rv770/dma", test_dma);
     return g_test_run();
 }

@@ -9,7 +9,9 @@
  * fills the ring overwrites the oldest, as the hardware does, and sets
  * RB_OVERFLOW (bit 0 of the pointer) when WPTR_OVERFLOW_ENABLE is set;
  * writing IH_RB_CNTL with WPTR_OVERFLOW_CLEAR clears it (radeon's
- * r600_get_ih_wptr then restarts from wptr + 16).
+ * r600_get_ih_wptr then restarts from wptr + 16).  For MSI, a message is
+ * due at each vector, and again when the driver moves the read pointer
+ * with IH_CNTL.RPTR_REARM set and vectors remain (rv770_service).
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -65,6 +67,7 @@ void rv770_ih_post(Rv770 *r, uint32_t src_id, uint32_t src_data)
     }
     r->ih_posted++;
     r->irq_dirty = true;
+    r->msi_due = true;
 }
 
 bool rv770_ih_pending(Rv770 *r)
@@ -96,6 +99,13 @@ void rv770_ih_reg_write(void *dev, HwgpuRegFile *rf, uint32_t offset,
         }
         hwgpu_reg_set(rf, offset, val & ~RV770_IH_WPTR_OVERFLOW_CLEAR);
     }
-    /* IH_RB_RPTR, IH_RB_WPTR, IH_CNTL: stored; the line may change */
+    /* IH_RB_RPTR, IH_RB_WPTR, IH_CNTL: stored; the line may change.  With
+     * RPTR_REARM, a read pointer short of the write pointer asks for
+     * another message (radeon's MSI path acknowledges this way). */
+    if (offset == RV770_IH_RB_RPTR &&
+        (hwgpu_reg_get(rf, RV770_IH_CNTL) & RV770_IH_RPTR_REARM) &&
+        rv770_ih_pending(r)) {
+        r->msi_due = true;
+    }
     r->irq_dirty = true;
 }

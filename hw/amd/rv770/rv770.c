@@ -127,16 +127,15 @@ uint32_t rv770_run(Rv770 *r, uint32_t budget)
     return n;
 }
 
-bool rv770_service(Rv770 *r, bool *level)
+void rv770_service(Rv770 *r, Rv770Irq *irq)
 {
-    bool changed;
-
     hwgpu_worker_lock(&r->worker);
-    changed = r->irq_dirty;
+    irq->changed = r->irq_dirty;
+    irq->level = rv770_ih_pending(r);
+    irq->msi = r->msi_due && irq->level;
     r->irq_dirty = false;
-    *level = rv770_ih_pending(r);
+    r->msi_due = false;
     hwgpu_worker_unlock(&r->worker);
-    return changed;
 }
 
 uint32_t rv770_mmio_read(Rv770 *r, uint32_t offset)

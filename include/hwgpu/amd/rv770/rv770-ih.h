@@ -35,6 +35,7 @@ typedef struct Rv770 Rv770;
 #define RV770_IH_RB_WPTR_ADDR_LO    0x3e14
 #define RV770_IH_CNTL               0x3e18
 #define   RV770_IH_ENABLE_INTR      (1u << 0)
+#define   RV770_IH_RPTR_REARM       (1u << 4)
 #define RV770_INTERRUPT_CNTL        0x5468
 #define RV770_INTERRUPT_CNTL2       0x546c
 

@@ -60,6 +60,8 @@ struct Rv770 {
     Rv770Dma dma;
     /* the interrupt line may have changed (rv770_service applies it) */
     bool irq_dirty;
+    /* a message is due: vectors posted, or RPTR_REARM with some left */
+    bool msi_due;
     uint64_t ih_posted, ih_dropped;
 };
 
@@ -88,11 +90,17 @@ bool rv770_start(Rv770 *r);
  * (tests); returns how many ran in all. */
 uint32_t rv770_run(Rv770 *r, uint32_t budget);
 /*
- * On the thread that owns the interrupt line (QEMU: with the BQL held):
- * true when the line may have changed since the last call, with its level
- * in *level.  The host's kick asks for a call.
+ * On the thread that owns the interrupt line (QEMU: with the BQL held),
+ * when the host's kick asks for it and after register writes: whether
+ * the INTx line may have changed and its level (up while the IH ring
+ * holds unread vectors and IH_CNTL enables interrupts), and whether a
+ * message is due for MSI (a vector was posted, or the driver moved the
+ * read pointer with IH_CNTL.RPTR_REARM while vectors remain).
  */
-bool rv770_service(Rv770 *r, bool *level);
+typedef struct Rv770Irq {
+    bool changed, level, msi;
+} Rv770Irq;
+void rv770_service(Rv770 *r, Rv770Irq *irq);
 
 extern const HwgpuRegDesc rv770_reg_table[];
 extern const unsigned rv770_reg_table_len;

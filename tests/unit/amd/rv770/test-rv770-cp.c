@@ -166,14 +166,15 @@ static void test_ib_fence_irq(void)
                         PKT3(0x43, 4), 0x1d800000, 0xffffffff, 0, 10,
                         PKT3(0x47, 5), 0x14, DATA, (1u << 29) | (2u << 24),
                         42, 0 };
-    bool level;
+    Rv770Irq irq;
     uint32_t iv[4];
 
     setup();
     put_vram(IB2, ib2, G_N_ELEMENTS(ib2));
     put_vram(IB1, ib1, G_N_ELEMENTS(ib1));
-    g_assert_true(rv770_service(&dev, &level));
-    g_assert_false(level);
+    rv770_service(&dev, &irq);
+    g_assert_true(irq.changed);
+    g_assert_false(irq.level);
     emit(ring, G_N_ELEMENTS(ring));
     rv770_run(&dev, 100);
     g_assert_cmphex(rd(RV770_SCRATCH_REG0), ==, 0xdeadbeef);
@@ -186,12 +187,16 @@ static void test_ib_fence_irq(void)
     g_assert_cmpuint(iv[0], ==, RV770_IH_SRC_CP_EOP);
     g_assert_cmpuint(rd(RV770_IH_RB_WPTR), ==, 16);
     g_assert_cmpuint(ram32(WB_SYS + 2048), ==, 16);
-    g_assert_true(rv770_service(&dev, &level));
-    g_assert_true(level);
+    rv770_service(&dev, &irq);
+    g_assert_true(irq.changed && irq.level && irq.msi);
+    rv770_service(&dev, &irq);
+    g_assert_true(irq.level);
+    g_assert_false(irq.changed || irq.msi);     /* one message per vector */
     /* the driver reads it and moves rptr: the line drops */
     wr(RV770_IH_RB_RPTR, 16);
-    g_assert_true(rv770_service(&dev, &level));
-    g_assert_false(level);
+    rv770_service(&dev, &irq);
+    g_assert_true(irq.changed);
+    g_assert_false(irq.level || irq.msi);
     /* no RB_INT_ENABLE: no vector */
     wr(RV770_CP_INT_CNTL, 0);
     emit(ring + 9, 6);
@@ -207,6 +212,26 @@ static void test_ib_fence_irq(void)
     rv770_run(&dev, 100);
     memcpy(iv, ram + IH_SYS + 16, 16);
     g_assert_cmpuint(iv[0], ==, RV770_IH_SRC_CP_RB);
+    /* MSI with RPTR_REARM: two vectors, the driver reads one, another
+     * message comes for the one left */
+    wr(RV770_IH_CNTL, RV770_IH_ENABLE_INTR | RV770_IH_RPTR_REARM);
+    {
+        uint32_t f[] = { PKT0(RV770_CP_INT_STATUS, 1), RV770_RB_INT_STAT,
+                         PKT0(RV770_CP_INT_STATUS, 1), RV770_RB_INT_STAT };
+
+        rv770_service(&dev, &irq);
+        emit(f, 4);
+        rv770_run(&dev, 100);
+        rv770_service(&dev, &irq);
+        g_assert_true(irq.msi);
+        g_assert_cmpuint(rd(RV770_IH_RB_WPTR), ==, 64);
+        wr(RV770_IH_RB_RPTR, 48);
+        rv770_service(&dev, &irq);
+        g_assert_true(irq.msi && irq.level);
+        wr(RV770_IH_RB_RPTR, 64);
+        rv770_service(&dev, &irq);
+        g_assert_false(irq.msi || irq.level);
+    }
     g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
     teardown();
 }
