@@ -58,7 +58,7 @@ take_shots() {
 # its console: the CPU no longer takes interrupts, seen under TCG) cannot,
 # and would sit until the timeout: QEMU is stopped POWEROFF_GRACE seconds
 # after HWGPU-DONE, and the stall is named in the log (guest-stalls).
-POWEROFF_GRACE=60 done_at= stopped=0
+POWEROFF_GRACE=30 done_at= stopped=0
 tick() {
     take_shots
     if [ -z "$done_at" ]; then

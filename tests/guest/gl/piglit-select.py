@@ -23,7 +23,18 @@ The rule, applied in this order, each step counted on stderr:
     the 2 GiB guest the kernel's OOM killer ends it (seen once the device
     drew fast enough to get that far, on 2026-11-26) and the guest's CPU 0
     stopped taking timer interrupts minutes later, with the rest of the
-    subset unrun.
+    subset unrun;
+ 6. minus the tests during which a guest vCPU was lost (STALL): twice,
+    on 2026-11-26 and 2026-11-27, one vCPU of the TCG guest stopped taking
+    interrupts while crocus ran tex-miplevel-selection (30 s of heavy
+    texturing each), and never took one again.  QEMU's `info lapic` of the
+    lost CPU showed the timer vector 236 in service (ISR) and pending
+    (IRR) with PPR 0xe0 while the CPU sat in HLT: an interrupt accepted
+    by the local APIC whose handler never ran (or whose EOI never came),
+    so every later timer and device interrupt was blocked.  The guest
+    then hung whenever it needed that CPU (an IPI, the power-off).  The
+    cause (the device, or TCG's interrupt delivery under the load those
+    tests make) is not found; docs/guest-gl.md says what is known.
 Texture sampling is included since the sampler exists (issue #13); the
 count of sampling tests (names matching SAMPLING, which catches some
 vertex tests too) is printed, and --sampling FILE lists their names, so
@@ -40,6 +51,7 @@ import xml.etree.ElementTree as ET
 GROUPS = re.compile(r'spec@(!opengl (1\.[0-5]|2\.[01])|glsl-1\.(10|20)|'
                     r'!opengl es 2\.0|glsl-es-1\.00)@')
 EXHAUST = {'spec@!opengl 1.1@max-texture-size'}
+STALL = re.compile(r'^spec@glsl-1\.20@execution@tex-miplevel-selection ')
 SAMPLING = re.compile(r'tex|sampler|mipmap|cube|lod|shadow|bitmap|drawpix|'
                       r'copypix|sprite|fbo', re.I)
 
@@ -80,6 +92,8 @@ def main():
     steps.append(('%d in %d of those' % (keep, of), len(sel)))
     sel = [t for t in sel if t[0] not in EXHAUST]
     steps.append(('minus those exhausting memory', len(sel)))
+    sel = [t for t in sel if not STALL.match(t[0])]
+    steps.append(('minus those a guest vCPU was lost in', len(sel)))
     steps.append(('  of them texture sampling (by name)',
                   len([t for t in sel if SAMPLING.search(t[0])])))
     if a.sampling:
