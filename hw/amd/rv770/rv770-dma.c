@@ -145,7 +145,8 @@ static uint32_t packet_len(uint32_t hdr)
     return 0;
 }
 
-/* Run the packet whose first `have` dwords are in p: false to wait. */
+/* Run the packet whose header and first dwords (up to 7) are in p; longer
+ * data (WRITE) is read from the source as it goes.  False: wait. */
 static bool exec(Rv770 *r, const uint32_t *p, uint32_t len)
 {
     uint32_t n = p[0] & 0xffff, buf[CHUNK];

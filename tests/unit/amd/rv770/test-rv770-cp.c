@@ -347,13 +347,11 @@ static void test_packets(void)
     wptr = rd(RV770_CP_RB_RPTR);
     {
         uint32_t pad = RING_DW - 2 - wptr;
-        uint32_t nop[] = { PKT3(0x10, 1), 0 };
 
         for (uint32_t i = 0; i < pad; i++) {
             nops[i] = PKT2;
         }
         emit(nops, pad);
-        (void)nop;
     }
     {
         uint32_t pkt[] = { PKT3(0x68, 2), (RV770_SCRATCH_REG0 + 8 - 0x8000) / 4,
