@@ -33,10 +33,9 @@ if [ $mode = gl ]; then
 modprobe i915
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
 export XDG_RUNTIME_DIR=/tmp HOME=/tmp
-mkfifo /tmp/in; exec 3<>/tmp/in
-( sleep 8; echo HWGPU-SHOT > /dev/console ) &
-kmscube -c 80 <&3 2>&1 | grep -E 'renderer|version:|Rendered'
+"$HWGPU_IN/kmscube-shot.sh" 120 | grep -E 'renderer|version:|Rendered'
 GUEST
+    cp "$HWGPU_REPO/tests/guest/gl/kmscube-shot.sh" "$in/"
     status=0
     "$HWGPU_REPO/scripts/guest-gl.sh" --machine "$machine" --in "$in" --out "$out" \
         --timeout 600 || status=$?
