@@ -140,7 +140,7 @@ static const VMStateDescription vmstate_g45_gmbus = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_BOOL(monitor, G45Gmbus),
+        VMSTATE_BOOL(ddc.monitor, G45Gmbus),
         VMSTATE_UINT8(pin, G45Gmbus),
         VMSTATE_BOOL(active, G45Gmbus),
         VMSTATE_BOOL(hw_rdy, G45Gmbus),
@@ -152,8 +152,8 @@ static const VMStateDescription vmstate_g45_gmbus = {
         VMSTATE_UINT8(addr, G45Gmbus),
         VMSTATE_UINT32(remaining, G45Gmbus),
         VMSTATE_UINT32(done, G45Gmbus),
-        VMSTATE_UINT32(edid_offset, G45Gmbus),
-        VMSTATE_UINT8(segment, G45Gmbus),
+        VMSTATE_UINT32(ddc.offset, G45Gmbus),
+        VMSTATE_UINT8(ddc.segment, G45Gmbus),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -6,8 +6,8 @@
  * four bytes at a time through GMBUS3 while GMBUS2 reports HW_RDY, NAK
  * (SATOER), ACTIVE and HW_WAIT_PHASE (intel-i915-probe.md 2.1 "GMBUS
  * protocol").  Transfers complete instantly.  On the analog DDC pins a monitor
- * answers at 0x50 (EDID EEPROM) and 0x30 (E-DDC segment pointer); every
- * other address and pin NAKs.
+ * answers at 0x50 (EDID EEPROM) and 0x30 (E-DDC segment pointer;
+ * hw/common/ddc.c); every other address and pin NAKs.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -30,32 +30,9 @@
 #define GMBUS2_SATOER           (1u << 10)
 #define GMBUS2_ACTIVE           (1u << 9)
 
-#define DDC_ADDR_EDID           0x50
-#define DDC_ADDR_SEGMENT        0x30
-
 static bool slave_present(G45Gmbus *b, uint8_t addr, bool read)
 {
-    if (b->pin != GMBUS_PIN_VGADDC || !b->monitor) {
-        return false;
-    }
-    return addr == DDC_ADDR_EDID || (addr == DDC_ADDR_SEGMENT && !read);
-}
-
-static uint8_t slave_read(G45Gmbus *b)
-{
-    uint32_t at = b->segment * 256u + b->edid_offset;
-
-    b->edid_offset = (b->edid_offset + 1) & 0xff;
-    return at < b->edid_len ? b->edid[at] : 0xff;
-}
-
-static void slave_write(G45Gmbus *b, uint8_t byte, bool first)
-{
-    if (b->addr == DDC_ADDR_SEGMENT) {
-        b->segment = byte;
-    } else if (first) {
-        b->edid_offset = byte;  /* the EEPROM is write-protected otherwise */
-    }
+    return b->pin == GMBUS_PIN_VGADDC && hwgpu_ddc_acks(&b->ddc, addr, read);
 }
 
 /* Move up to four bytes between GMBUS3 and the slave. */
@@ -66,11 +43,12 @@ static void move_chunk(G45Gmbus *b)
     if (b->read) {
         b->data = 0;
         for (i = 0; i < n; i++) {
-            b->data |= (uint32_t)slave_read(b) << (8 * i);
+            b->data |= (uint32_t)hwgpu_ddc_read(&b->ddc) << (8 * i);
         }
     } else {
         for (i = 0; i < n; i++) {
-            slave_write(b, b->data >> (8 * i), b->done + i == 0);
+            hwgpu_ddc_write(&b->ddc, b->addr, b->data >> (8 * i),
+                            b->done + i == 0);
         }
     }
     b->remaining -= n;
@@ -84,7 +62,7 @@ static void cycle_end(G45Gmbus *b)
     if (b->stop_after) {
         b->active = false;
         b->wait_phase = false;
-        b->segment = 0;
+        hwgpu_ddc_stop(&b->ddc);
     }
 }
 
@@ -103,7 +81,7 @@ static void gmbus_command(G45Display *d, uint32_t val)
         (val & GMBUS1_CYCLE_STOP)) {
         /* A bare STOP ends the transaction. */
         b->active = b->hw_rdy = b->wait_phase = false;
-        b->segment = 0;
+        hwgpu_ddc_stop(&b->ddc);
         return;
     }
     b->transfers++;
@@ -122,7 +100,7 @@ static void gmbus_command(G45Display *d, uint32_t val)
     b->nak = false;
     b->active = true;
     if (val & GMBUS1_CYCLE_INDEX) {
-        slave_write(b, GMBUS1_INDEX(val), true);
+        hwgpu_ddc_write(&b->ddc, b->addr, GMBUS1_INDEX(val), true);
         b->done = b->read ? 0 : 1;
     }
     /* A write's first dword was loaded into GMBUS3 before the command. */

@@ -360,7 +360,7 @@ void g45_disp_write_hotplug_en(void *dev, HwgpuRegFile *rf, uint32_t off,
         uint32_t st = hwgpu_reg_get(rf, G45_PORT_HOTPLUG_STAT);
 
         st &= ~G45_HOTPLUG_CRT_MONITOR_COLOR;
-        if (d->gmbus.monitor) {
+        if (d->gmbus.ddc.monitor) {
             st |= G45_HOTPLUG_CRT_MONITOR_COLOR;
         }
         hwgpu_reg_set(rf, G45_PORT_HOTPLUG_STAT, st);
@@ -416,7 +416,7 @@ void g45_display_init(G45Display *d, HwgpuRegFile *rf, const HwgpuHost *host)
     memset(d, 0, sizeof(*d));
     d->rf = rf;
     d->host = host;
-    d->gmbus.monitor = true;
+    d->gmbus.ddc.monitor = true;
 }
 
 void g45_display_reset(G45Display *d)
@@ -426,9 +426,8 @@ void g45_display_reset(G45Display *d)
     memset(d->pipe, 0, sizeof(d->pipe));
     d->pipe[0].frame_ns = d->pipe[1].frame_ns = NS_PER_60HZ;
     memset(&d->gmbus, 0, sizeof(d->gmbus));
-    memcpy(d->gmbus.edid, keep.edid, sizeof(keep.edid));
-    d->gmbus.edid_len = keep.edid_len;
-    d->gmbus.monitor = keep.monitor;
+    d->gmbus.ddc = keep.ddc;
+    hwgpu_ddc_reset(&d->gmbus.ddc);
     d->want_events = 0;
     d->iir_traced = 0;
     d->line_traced = 0;
@@ -465,20 +464,7 @@ static void crt_hotplug_event(G45Display *d)
 
 void g45_display_set_edid(G45Display *d, const uint8_t *edid, size_t len)
 {
-    bool was = d->gmbus.monitor;
-
-    if (!edid || !len) {
-        d->gmbus.monitor = false;
-        d->gmbus.edid_len = 0;
-    } else {
-        if (len > G45_EDID_MAX) {
-            len = G45_EDID_MAX;
-        }
-        memcpy(d->gmbus.edid, edid, len);
-        d->gmbus.edid_len = len;
-        d->gmbus.monitor = true;
-    }
-    if (was != d->gmbus.monitor && d->rf) {
+    if (hwgpu_ddc_set_edid(&d->gmbus.ddc, edid, len) && d->rf) {
         crt_hotplug_event(d);
     }
 }

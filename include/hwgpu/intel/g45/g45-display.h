@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hwgpu/common/ddc.h"
 #include "hwgpu/common/regfile.h"
 
 /* First-level interrupt bits (IIR/IER/IMR/ISR). */
@@ -60,12 +61,8 @@ enum {
     G45_FMT_XBGR8888 = 14,
 };
 
-#define G45_EDID_MAX 512
-
 typedef struct G45Gmbus {
-    uint8_t edid[G45_EDID_MAX];
-    size_t edid_len;
-    bool monitor;           /* a monitor hangs on the CRT DDC pins */
+    HwgpuDdc ddc;           /* the monitor on the CRT DDC pins */
     /* transaction state */
     uint8_t pin;            /* GMBUS0 pin pair */
     bool active, hw_rdy, wait_phase, nak, stop_after;
@@ -74,8 +71,6 @@ typedef struct G45Gmbus {
     uint8_t addr;
     uint32_t remaining;     /* bytes still to move in this cycle */
     uint32_t done;          /* bytes moved in this cycle (GMBUS2 8:0) */
-    uint32_t edid_offset;   /* the EDID EEPROM's address pointer */
-    uint8_t segment;        /* E-DDC segment pointer (I2C 0x30) */
     uint64_t transfers, naks;
 } G45Gmbus;
 
