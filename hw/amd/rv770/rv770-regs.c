@@ -13,6 +13,7 @@
  */
 #include "hwgpu/amd/rv770/rv770.h"
 #include "hwgpu/amd/rv770/rv770-cp.h"
+#include "hwgpu/amd/rv770/rv770-display.h"
 #include "hwgpu/amd/rv770/rv770-dma.h"
 #include "hwgpu/amd/rv770/rv770-ih.h"
 #include "hwgpu/amd/rv770/rv770-mc.h"
@@ -75,6 +76,12 @@ static uint32_t memsize_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
                           .wmask = 0xffffffffu, .count = (n) }
 /* D1 and D2 copies of a display register (D2 = D1 + 0x800). */
 #define CRTC(off, nm) RW(off, "D1" nm), RW((off) + 0x800, "D2" nm)
+/* display registers with side effects (rv770-display.c), D1 and D2 */
+#define DISP(off, nm, mask) { .offset = (off), .name = (nm), .wmask = (mask), \
+                              .read = rv770_display_reg_read, \
+                              .write = rv770_display_reg_write }
+#define DISP2(off, nm, mask) DISP(off, "D1" nm, mask), \
+                             DISP((off) + 0x800, "D2" nm, mask)
 
 const HwgpuRegDesc rv770_reg_table[] = {
     /* seed-004.md §4.1: the index/data window (r100_mm_rreg/wreg) */
@@ -94,23 +101,115 @@ const HwgpuRegDesc rv770_reg_table[] = {
     RWN(RV770_BIOS_0_SCRATCH, "BIOS_SCRATCH", 8),
     { .offset = RV770_CONFIG_MEMSIZE, .name = "CONFIG_MEMSIZE",
       .read = memsize_read },
-    /* display controllers (the timing the AtomBIOS tables set) */
-    CRTC(0x6000, "CRTC_H_TOTAL"), CRTC(0x6004, "CRTC_H_BLANK_START_END"),
+    /*
+     * Display (rv770-display.c; seed-004.md §4.10): the CRTCs (the timing
+     * the AtomBIOS tables set; CRTC_EN and the totals restart the clock)
+     */
+    DISP2(RV770_D1CRTC_H_TOTAL, "CRTC_H_TOTAL", 0x1fff),
+    CRTC(0x6004, "CRTC_H_BLANK_START_END"),
     CRTC(0x6008, "CRTC_H_SYNC_A"), CRTC(0x600c, "CRTC_H_SYNC_A_CNTL"),
-    CRTC(0x6020, "CRTC_V_TOTAL"), CRTC(0x6024, "CRTC_V_BLANK_START_END"),
+    DISP2(RV770_D1CRTC_V_TOTAL, "CRTC_V_TOTAL", 0x1fff),
+    DISP2(RV770_D1CRTC_V_BLANK_START_END, "CRTC_V_BLANK_START_END",
+          0x1fff1fff),
     CRTC(0x6028, "CRTC_V_SYNC_A"), CRTC(0x602c, "CRTC_V_SYNC_A_CNTL"),
-    CRTC(RV770_D1CRTC_CONTROL, "CRTC_CONTROL"),
+    DISP2(RV770_D1CRTC_CONTROL, "CRTC_CONTROL", 0xffffffffu),
     CRTC(0x6084, "CRTC_BLANK_CONTROL"), CRTC(0x6088, "CRTC_INTERLACE_CONTROL"),
-    CRTC(0x60e8, "CRTC_UPDATE_LOCK"),
+    DISP2(RV770_D1CRTC_STATUS, "CRTC_STATUS", 0),
+    DISP2(RV770_D1CRTC_STATUS_POSITION, "CRTC_STATUS_POSITION", 0),
+    DISP2(RV770_D1CRTC_STATUS_FRAME_COUNT, "CRTC_STATUS_FRAME_COUNT", 0),
+    CRTC(RV770_D1CRTC_MASTER_UPDATE_LOCK, "CRTC_MASTER_UPDATE_LOCK"),
+    CRTC(RV770_D1CRTC_MASTER_UPDATE_MODE, "CRTC_MASTER_UPDATE_MODE"),
+    CRTC(RV770_D1CRTC_UPDATE_LOCK, "CRTC_UPDATE_LOCK"),
+    /* the graphics surfaces: an address write is latched at vblank */
+    CRTC(RV770_D1GRPH_ENABLE, "GRPH_ENABLE"),
+    CRTC(RV770_D1GRPH_CONTROL, "GRPH_CONTROL"),
+    CRTC(RV770_D1GRPH_LUT_SEL, "GRPH_LUT_SEL"),
+    CRTC(RV770_D1GRPH_SWAP_CONTROL, "GRPH_SWAP_CONTROL"),
+    DISP2(RV770_D1GRPH_PRIMARY_SURFACE, "GRPH_PRIMARY_SURFACE_ADDRESS",
+          0xffffffffu),
+    DISP2(RV770_D1GRPH_SECONDARY_SURFACE, "GRPH_SECONDARY_SURFACE_ADDRESS",
+          0xffffffffu),
+    /* the R7xx HIGH halves: D2's at 0x6114/0x611c, D1's at 0x6914/0x691c */
+    DISP(RV770_D2GRPH_PRIMARY_HIGH, "D2GRPH_PRIMARY_SURFACE_ADDRESS_HIGH",
+         0xff),
+    DISP(RV770_D2GRPH_SECONDARY_HIGH, "D2GRPH_SECONDARY_SURFACE_ADDRESS_HIGH",
+         0xff),
+    DISP(RV770_D2GRPH_PRIMARY_HIGH + 0x800,
+         "D1GRPH_PRIMARY_SURFACE_ADDRESS_HIGH", 0xff),
+    DISP(RV770_D2GRPH_SECONDARY_HIGH + 0x800,
+         "D1GRPH_SECONDARY_SURFACE_ADDRESS_HIGH", 0xff),
+    CRTC(RV770_D1GRPH_PITCH, "GRPH_PITCH"),
+    CRTC(RV770_D1GRPH_SURFACE_OFFSET_X, "GRPH_SURFACE_OFFSET_X"),
+    CRTC(RV770_D1GRPH_SURFACE_OFFSET_Y, "GRPH_SURFACE_OFFSET_Y"),
+    CRTC(RV770_D1GRPH_X_START, "GRPH_X_START"),
+    CRTC(RV770_D1GRPH_Y_START, "GRPH_Y_START"),
+    CRTC(RV770_D1GRPH_X_END, "GRPH_X_END"),
+    CRTC(RV770_D1GRPH_Y_END, "GRPH_Y_END"),
+    DISP2(RV770_D1GRPH_UPDATE, "GRPH_UPDATE", RV770_GRPH_UPDATE_LOCK),
+    CRTC(RV770_D1GRPH_FLIP_CONTROL, "GRPH_FLIP_CONTROL"),
+    DISP2(RV770_D1GRPH_INTERRUPT_STATUS, "GRPH_INTERRUPT_STATUS",
+          RV770_GRPH_PFLIP_CLEAR),
+    CRTC(RV770_D1GRPH_INTERRUPT_CONTROL, "GRPH_INTERRUPT_CONTROL"),
+    /* cursors (the HIGH halves swapped as the surfaces' are) */
+    CRTC(RV770_D1CUR_CONTROL, "CUR_CONTROL"),
+    CRTC(RV770_D1CUR_SURFACE_ADDRESS, "CUR_SURFACE_ADDRESS"),
+    CRTC(RV770_D2CUR_SURFACE_HIGH, "CUR_SURFACE_ADDRESS_HIGH(swapped)"),
+    CRTC(RV770_D1CUR_SIZE, "CUR_SIZE"), CRTC(RV770_D1CUR_POSITION, "CUR_POSITION"),
+    CRTC(RV770_D1CUR_HOT_SPOT, "CUR_HOT_SPOT"),
+    CRTC(RV770_D1CUR_UPDATE, "CUR_UPDATE"),
+    /* the LUTs: 30-bit colours through DC_LUT_30_COLOR at RW_INDEX */
+    RW(RV770_DC_LUT_RW_SELECT, "DC_LUT_RW_SELECT"),
+    RW(RV770_DC_LUT_RW_MODE, "DC_LUT_RW_MODE"),
+    RW(RV770_DC_LUT_RW_INDEX, "DC_LUT_RW_INDEX"),
+    DISP(RV770_DC_LUT_30_COLOR, "DC_LUT_30_COLOR", 0x3fffffff),
+    RW(RV770_DC_LUT_WRITE_EN_MASK, "DC_LUT_WRITE_EN_MASK"),
+    RWN(RV770_DC_LUTA_CONTROL, "DC_LUTA_CONTROL/OFFSETS", 7),
+    RWN(RV770_DC_LUTA_CONTROL + 0x800, "DC_LUTB_CONTROL/OFFSETS", 7),
+    /* mode: desktop, vblank status (OCCURRED, ACK), viewport */
+    CRTC(RV770_D1MODE_DESKTOP_HEIGHT, "MODE_DESKTOP_HEIGHT"),
+    DISP2(RV770_D1MODE_VBLANK_STATUS, "MODE_VBLANK_STATUS", RV770_VBLANK_ACK),
+    CRTC(0x6538, "MODE_VLINE_START_END"), CRTC(0x653c, "MODE_VLINE_STATUS"),
+    RW(RV770_DXMODE_INT_MASK, "DxMODE_INT_MASK"),
+    CRTC(RV770_D1MODE_VIEWPORT_START, "MODE_VIEWPORT_START"),
+    CRTC(RV770_D1MODE_VIEWPORT_SIZE, "MODE_VIEWPORT_SIZE"),
     CRTC(0x6588, "MODE_EXT_OVERSCAN_LEFT_RIGHT"),
     CRTC(0x658c, "MODE_EXT_OVERSCAN_TOP_BOTTOM"),
     CRTC(0x6590, "SCL_SCALER_ENABLE"),
+    CRTC(0x6528, "MODE_DATA_FORMAT"),
+    /* the legacy VGA block radeon turns off (rv515_vga_render_disable) */
+    RW(0x0300, "VGA_RENDER_CONTROL"), RW(0x0310, "VGA_MEMORY_BASE_ADDRESS"),
+    RW(0x0324, "VGA_MEMORY_BASE_ADDRESS_HIGH"), RW(0x0328, "VGA_HDP_CONTROL"),
+    RW(0x0330, "D1VGA_CONTROL"), RW(0x0338, "D2VGA_CONTROL"),
+    /* interrupt status (vblank from the CRTCs, HPD1), hot plug */
+    DISP(RV770_DISP_INTERRUPT_STATUS, "DISP_INTERRUPT_STATUS", 0),
+    RO(RV770_DISP_INTERRUPT_STATUS + 0xc, "DISP_INTERRUPT_STATUS_CONTINUE", 0),
+    RO(RV770_DISP_INTERRUPT_STATUS + 0x10, "DISP_INTERRUPT_STATUS_CONTINUE2",
+       0),
+    DISP(RV770_DC_HPD1_INT_STATUS, "DC_HPD1_INT_STATUS", 0),
+    DISP(RV770_DC_HPD1_INT_CONTROL, "DC_HPD1_INT_CONTROL", 0x10101),
+    RW(RV770_DC_HPD1_CONTROL, "DC_HPD1_CONTROL"),
+    RO(RV770_DC_HPD1_INT_STATUS + 0xc, "DC_HPD2_INT_STATUS", 0),
+    DISP(RV770_DC_HPD1_INT_CONTROL + 0xc, "DC_HPD2_INT_CONTROL", 0x10101),
+    RW(RV770_DC_HPD1_CONTROL + 0xc, "DC_HPD2_CONTROL"),
+    RO(RV770_DC_HPD1_INT_STATUS + 0x18, "DC_HPD3_INT_STATUS", 0),
+    DISP(RV770_DC_HPD1_INT_CONTROL + 0x18, "DC_HPD3_INT_CONTROL", 0x10101),
+    RW(RV770_DC_HPD1_CONTROL + 0x18, "DC_HPD3_CONTROL"),
+    RO(RV770_DC_HPD1_INT_STATUS + 0x24, "DC_HPD4_INT_STATUS", 0),
+    DISP(RV770_DC_HPD1_INT_CONTROL + 0x24, "DC_HPD4_INT_CONTROL", 0x10101),
+    RW(RV770_DC_HPD1_CONTROL + 0x24, "DC_HPD4_CONTROL"),
     /* DACs A and B */
     RW(0x7800, "DACA_ENABLE"), RW(0x7a00, "DACB_ENABLE"),
     RW(0x7804, "DACA_SOURCE_SELECT"), RW(0x7a04, "DACB_SOURCE_SELECT"),
     RW(0x7850, "DACA_POWERDOWN"), RW(0x7a50, "DACB_POWERDOWN"),
-    /* the DDC1 and HPD GPIOs (GPIO_I2C_Info, GPIO_Pin_LUT) */
-    RWN(0x7e40, "DC_GPIO_DDC1", 4), RW(0x7e94, "DC_GPIO_HPD_A"),
+    /* the DDC1 pins (GPIO_I2C_Info; bit-banged: a monitor answers on
+     * them), DDC2/3 (nothing on them) and the HPD GPIOs (GPIO_Pin_LUT) */
+    RW(RV770_DC_GPIO_DDC1_MASK, "DC_GPIO_DDC1_MASK"),
+    DISP(RV770_DC_GPIO_DDC1_A, "DC_GPIO_DDC1_A", 0xffffffffu),
+    DISP(RV770_DC_GPIO_DDC1_EN, "DC_GPIO_DDC1_EN", 0xffffffffu),
+    DISP(RV770_DC_GPIO_DDC1_Y, "DC_GPIO_DDC1_Y", 0),
+    RWN(0x7e50, "DC_GPIO_DDC2", 3), RO(0x7e5c, "DC_GPIO_DDC2_Y", 0x101),
+    RWN(0x7e60, "DC_GPIO_DDC3", 3), RO(0x7e6c, "DC_GPIO_DDC3_Y", 0x101),
+    RW(0x7e94, "DC_GPIO_HPD_A"),
     /*
      * Memory controller, VM and HDP (rv770-mc.c; seed-004.md §4.5 steps
      * 3-4, rv770_mc_program and rv770_pcie_gart_enable)

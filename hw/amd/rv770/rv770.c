@@ -67,8 +67,12 @@ bool rv770_init(Rv770 *r, const HwgpuHost *host, uint64_t vram_size)
     r->vram_size = vram_size;
     r->cp.state = g_new0(uint32_t, RV770_STATE_DWORDS);
     hwgpu_worker_init(&r->worker, "rv770", &rv770_worker_ops, r, host);
-    return hwgpu_regfile_init(&r->regs, "radeon-rv770", rv770_reg_table,
-                              rv770_reg_table_len, RV770_REG_SPACE, host, r);
+    if (!hwgpu_regfile_init(&r->regs, "radeon-rv770", rv770_reg_table,
+                            rv770_reg_table_len, RV770_REG_SPACE, host, r)) {
+        return false;
+    }
+    rv770_display_reset(r);
+    return true;
 }
 
 void rv770_destroy(Rv770 *r)
@@ -89,6 +93,7 @@ void rv770_reset(Rv770 *r)
     memset(&r->dma.stats, 0, sizeof(r->dma.stats));
     memset(r->cp.state, 0, RV770_STATE_DWORDS * sizeof(uint32_t));
     rv770_ih_reset(r);
+    rv770_display_reset(r);
     hwgpu_worker_unlock(&r->worker);
 }
 

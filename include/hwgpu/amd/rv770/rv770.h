@@ -22,6 +22,7 @@
 #include "hwgpu/common/regfile.h"
 #include "hwgpu/common/worker.h"
 #include "hwgpu/amd/rv770/rv770-cp.h"
+#include "hwgpu/amd/rv770/rv770-display.h"
 #include "hwgpu/amd/rv770/rv770-dma.h"
 
 #define RV770_PCI_VENDOR_ID     0x1002
@@ -58,6 +59,7 @@ struct Rv770 {
     HwgpuWorker worker;
     Rv770Cp cp;
     Rv770Dma dma;
+    Rv770Display disp;
     /* the interrupt line may have changed (rv770_service applies it) */
     bool irq_dirty;
     /* a message is due: vectors posted, or RPTR_REARM with some left */
