@@ -1,11 +1,11 @@
 /*
  * QEMU glue of the AMD RV770 (Radeon HD 4870) device: PCI identity, BAR 0
  * VRAM, BAR 2 MMIO, BAR 4 I/O, the expansion ROM with the generated
- * AtomBIOS image.  The core (register file, MM_INDEX/MM_DATA) is plain C
- * in hw/amd/rv770/; this file only binds it to QEMU.  The first piece of
- * issue #15: radeon finds the card and its BIOS, but the memory
- * controller, CP, IH, DMA and display are not there yet, so the driver
- * does not bind (docs/radeon-rv770.md).
+ * AtomBIOS image, MSI and INTx, the engines' thread, the display clock's
+ * timer, the monitor's EDID (the xres/yres properties) and the console
+ * (radeon-rv770-scanout.c).  The core is plain C in hw/amd/rv770/; this
+ * file only binds it to QEMU.  Issue #15 in progress: what radeon still
+ * misses is in docs/radeon-rv770.md.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -15,26 +15,10 @@
 #include "qemu/module.h"
 #include "qemu/units.h"
 #include "hw/pci/msi.h"
-#include "hw/pci/pci_device.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
-#include "hwgpu-pci.h"
-#include "hwgpu/amd/rv770/rv770.h"
+#include "radeon-rv770.h"
 #include "rv770-atombios.h"
-
-#define TYPE_RADEON_RV770 "radeon-rv770"
-OBJECT_DECLARE_SIMPLE_TYPE(RadeonRv770State, RADEON_RV770)
-
-struct RadeonRv770State {
-    PCIDevice parent_obj;
-    HwgpuPci pci;
-    Rv770 core;
-    MemoryRegion vram;          /* BAR 0 */
-    MemoryRegion mmio;          /* BAR 2 */
-    MemoryRegion io;            /* BAR 4 */
-    MemoryRegion rom;           /* expansion ROM: the AtomBIOS image */
-    uint32_t vram_mb;
-};
 
 static uint64_t rv770_mmio_rd(void *opaque, hwaddr addr, unsigned size)
 {
@@ -59,13 +43,31 @@ static void radeon_rv770_update_irq(RadeonRv770State *s)
     }
 }
 
+/* The display clock's next event (a vblank interrupt, a flip to latch). */
+static void radeon_rv770_display_rearm(RadeonRv770State *s)
+{
+    uint64_t next = rv770_display_tick(&s->core);
+
+    radeon_rv770_update_irq(s);
+    if (next == UINT64_MAX) {
+        timer_del(s->display_timer);
+    } else {
+        timer_mod(s->display_timer, next);
+    }
+}
+
+static void radeon_rv770_display_timer(void *opaque)
+{
+    radeon_rv770_display_rearm(opaque);
+}
+
 static void rv770_mmio_wr(void *opaque, hwaddr addr, uint64_t val,
                           unsigned size)
 {
     RadeonRv770State *s = opaque;
 
     rv770_mmio_write(&s->core, addr, val);
-    radeon_rv770_update_irq(s);
+    radeon_rv770_display_rearm(s);
 }
 
 /* BAR 2 and BAR 4 alike: the registers from offset 0 (on BAR 4 the
@@ -83,6 +85,24 @@ static void radeon_rv770_service(void *opaque)
 {
     radeon_rv770_update_irq(opaque);
 }
+
+static void radeon_rv770_invalidate(void *opaque)
+{
+    RadeonRv770State *s = opaque;
+
+    hwgpu_scanout_invalidate(&s->scanout);
+}
+
+static void radeon_rv770_gfx_update(void *opaque)
+{
+    radeon_rv770_scanout_update(opaque);
+}
+
+static const GraphicHwOps radeon_rv770_gfx_ops = {
+    .invalidate = radeon_rv770_invalidate,
+    .gfx_update = radeon_rv770_gfx_update,
+    .gfx_update_async = true,       /* large frames take several turns */
+};
 
 static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
 {
@@ -132,6 +152,31 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
     memcpy(memory_region_get_ram_ptr(&s->rom), hwgpu_rv770_atombios,
            sizeof(hwgpu_rv770_atombios));
     pci_register_bar(pdev, PCI_ROM_SLOT, 0, &s->rom);
+    /* The display: its clock's timer, the monitor on DDC1, the console. */
+    s->display_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                    radeon_rv770_display_timer, s);
+    if (!s->edid_info.prefx) {
+        s->edid_info.prefx = 1024;
+    }
+    if (!s->edid_info.prefy) {
+        s->edid_info.prefy = 768;
+    }
+    if (s->edid_info.prefx < 640 || s->edid_info.prefx > 2560 ||
+        s->edid_info.prefy < 480 || s->edid_info.prefy > 1600) {
+        error_setg(errp, "xres/yres must be within 640x480..2560x1600 "
+                   "(the RV770 DAC's modes)");
+        return;
+    }
+    if (!s->edid_info.maxx) {
+        s->edid_info.maxx = MAX(s->edid_info.prefx, 1920);
+        s->edid_info.maxy = MAX(s->edid_info.prefy, 1200);
+    }
+    qemu_edid_generate(s->edid, sizeof(s->edid), &s->edid_info);
+    rv770_display_set_edid(&s->core, s->edid, qemu_edid_size(s->edid));
+    s->con = graphic_console_init(DEVICE(pdev), 0, &radeon_rv770_gfx_ops, s);
+    hwgpu_scanout_init(&s->scanout, DEVICE(pdev), s->con,
+                       &radeon_rv770_scanout_ops, s, hwgpu_pci_host(&s->pci));
+    hwgpu_scanout_add_properties(&s->scanout, obj);
     if (!rv770_start(&s->core)) {
         error_setg(errp, "radeon-rv770: cannot start the engines' thread");
         return;
@@ -142,7 +187,12 @@ static void radeon_rv770_exit(PCIDevice *pdev)
 {
     RadeonRv770State *s = RADEON_RV770(pdev);
 
+    if (s->con) {
+        graphic_console_close(s->con);
+    }
+    timer_free(s->display_timer);
     rv770_destroy(&s->core);
+    hwgpu_scanout_cleanup(&s->scanout);
     hwgpu_pci_cleanup(&s->pci);
     msi_uninit(pdev);
 }
@@ -152,6 +202,8 @@ static void radeon_rv770_reset(DeviceState *dev)
     RadeonRv770State *s = RADEON_RV770(dev);
 
     rv770_reset(&s->core);
+    timer_del(s->display_timer);
+    hwgpu_scanout_invalidate(&s->scanout);
     radeon_rv770_update_irq(s);
 }
 
@@ -164,6 +216,7 @@ static const VMStateDescription vmstate_radeon_rv770 = {
 
 static const Property radeon_rv770_properties[] = {
     DEFINE_PROP_UINT32("vram-mb", RadeonRv770State, vram_mb, 256),
+    DEFINE_EDID_PROPERTIES(RadeonRv770State, edid_info),
 };
 
 static void radeon_rv770_class_init(ObjectClass *klass, void *data)
@@ -181,8 +234,8 @@ static void radeon_rv770_class_init(ObjectClass *klass, void *data)
     k->subsystem_id = RV770_PCI_DEVICE_ID;
     device_class_set_legacy_reset(dc, radeon_rv770_reset);
     dc->vmsd = &vmstate_radeon_rv770;
-    dc->desc = "AMD Radeon HD 4870 (RV770), in progress: MC, CP and IH; "
-               "no DMA engine, display or 3D yet";
+    dc->desc = "AMD Radeon HD 4870 (RV770), in progress: MC, CP, IH, DMA "
+               "and display; no VGA, RLC or 3D yet";
     device_class_set_props(dc, radeon_rv770_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
 }

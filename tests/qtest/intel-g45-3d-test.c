@@ -146,7 +146,7 @@ static void draw_triangle(bool migrate)
     g45q_wr(&c, G45_DSPASURF, RT);
     g45q_wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
     qtest_clock_step(c.qts, G45Q_FRAME_NS);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, W);
     g_assert_cmpint(h, ==, H);
     for (int y = 0; y < H; y++) {

@@ -198,7 +198,7 @@ static void test_scanout(void)
     /* Legacy VGA still owns the screen until VGACNTRL disables it. */
     g45q_wr(&c, G45_VGACNTRL, G45_VGACNTRL_DISABLE);
     qtest_clock_step(c.qts, FRAME_NS);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 64);
     g_assert_cmpint(h, ==, 64);
     for (int y = 0; y < 64; y += 7) {
@@ -226,7 +226,7 @@ static void test_scanout(void)
     g45q_wr(&c, G45_CURABASE, 16 * 4096);
     g45q_wr(&c, G45_CURAPOS, (10u << 16) | 20);
     g45q_wr(&c, G45_CURACNTR, 0x27);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     {
         uint8_t *p = rgb + (12 * w + 22) * 3, *q = rgb + (30 * w + 40) * 3;
 
@@ -240,14 +240,14 @@ static void test_scanout(void)
     /* Moving it away restores the plane's pixels underneath. */
     g45q_wr(&c, G45_CURAPOS, (40u << 16) | 40);
     g_free(rgb);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(rgb[(12 * w + 22) * 3], ==, 22 * 4);
     g_assert_cmpint(rgb[(12 * w + 22) * 3 + 1], ==, 12 * 4);
     g45q_wr(&c, G45_CURACNTR, 0);
     g_free(rgb);
     /* Plane off: "display off", not stale pixels. */
     g45q_wr(&c, G45_DSPACNTR, 0);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 640);
     g_assert_cmpint(h, ==, 480);
     g45q_stop(&c);
@@ -336,7 +336,7 @@ static void test_formats(void)
            (cases[k].tiled ? G45_DSPCNTR_TILED : 0));
         g45q_wr(&c, G45_DSPASURF, 0);
         qtest_clock_step(c.qts, FRAME_NS);
-        rgb = g45q_screendump(c.qts, &w, &h);
+        rgb = hwgpuq_screendump(c.qts, &w, &h);
         g_assert_cmpint(w, ==, W);
         g_assert_cmpint(h, ==, H);
         for (int y = 0; y < H; y++) {
@@ -385,7 +385,7 @@ static void test_bad_surface(void)
     g45q_wr(&c, G45_DSPASTRIDE, 8192);
     g45q_wr(&c, G45_DSPACNTR, G45_DSPCNTR_ENABLE | (G45_FMT_XRGB8888 << 26));
     g45q_wr(&c, G45_DSPASURF, 0);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 2048);
     g_assert_cmpint(h, ==, 2048);
     g_assert_cmpint(rgb[0], ==, 0xff);                  /* line 0: mapped */
@@ -395,7 +395,7 @@ static void test_bad_surface(void)
     /* PTEs naming addresses beyond guest RAM (36-bit, bits 7:4 set). */
     g45q_wr(&c, G45_GTT_OFFSET + 0, 0xfffff0f1);
     g45q_wr(&c, G45_GTT_OFFSET + 4, 0x7ffff001);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(rgb[0], ==, 0);
     g_assert_cmpint(rgb[(0 * w + 1500) * 3], ==, 0);
     /* The device still works. */

@@ -2,7 +2,7 @@
  * The intel-g45 qtest harness shared by the device's qtests: start a q35
  * machine with the device at 00:02.0 (each test adds its own options),
  * register access through BAR0, a linear GTT onto guest RAM, a ring on
- * either engine, and screendumps read back as RGB.
+ * either engine; screendumps come from hwgpu-qtest.h.
  *
  * Command encodings: docs/g45-cs.md, include/hwgpu/intel/g45/g45-cmd.h.
  *
@@ -22,6 +22,7 @@
 #include "hwgpu/intel/g45/g45-cs.h"
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "hwgpu/intel/g45/g45-display.h"
+#include "hwgpu-qtest.h"
 
 #define G45Q_WAIT_US    (5 * 1000 * 1000)
 #define G45Q_QEMU_ARGS  "-machine %s -vga none -nic none -m 256 " \
@@ -275,39 +276,6 @@ static inline void g45q_wait_iir(G45Q *c, uint32_t bits)
         g_assert_cmpint(us, <, G45Q_WAIT_US);
         g_usleep(1000);
     }
-}
-
-/*
- * A PPM screendump as RGB triplets, w * 3 bytes a row (g_free it).  QEMU
- * writes each row padded to a multiple of 4 bytes (its line buffer's
- * stride), which shows at odd widths; the padding is dropped here.
- */
-static inline uint8_t *g45q_screendump(QTestState *qts, int *w, int *h)
-{
-    g_autofree char *path = g_strdup_printf("/tmp/g45q-%d.ppm", getpid());
-    g_autofree char *ppm = NULL;
-    uint8_t *rgb;
-    size_t len, row;
-    int off = 0, maxv;
-    QDict *r;
-
-    r = qtest_qmp(qts, "{'execute':'screendump', 'arguments':"
-                  "{'filename': %s}}", path);
-    g_assert_false(qdict_haskey(r, "error"));
-    qobject_unref(r);
-    g_assert_true(g_file_get_contents(path, &ppm, &len, NULL));
-    unlink(path);
-    g_assert_cmpint(sscanf(ppm, "P6 %d %d %d%n", w, h, &maxv, &off), ==, 3);
-    off++;
-    row = len - off == (size_t)*h * ROUND_UP(*w * 3, 4) ?
-          ROUND_UP(*w * 3, 4) : (size_t)*w * 3;
-    g_assert_cmpuint(len, >=, off + row * *h);
-    rgb = g_malloc((size_t)*w * *h * 3);
-    for (int y = 0; y < *h; y++) {
-        memcpy(rgb + (size_t)y * *w * 3, ppm + off + row * y,
-               (size_t)*w * 3);
-    }
-    return rgb;
 }
 
 #endif

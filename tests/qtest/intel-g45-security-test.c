@@ -66,7 +66,7 @@ static void test_odd_width_16bpp(void)
     }
     g45q_pipe_a(&c, 1023, 8);
     program_plane(&c, G45_FMT_RGB565, 2048);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 1023);
     g_assert_cmpint(h, ==, 8);
     for (uint32_t y = 0; y < 8; y++) {
@@ -98,7 +98,7 @@ static void test_huge_stride(void)
     g45q_map_linear(&c, 0x800000, 4);
     g45q_pipe_a(&c, 1024, 768);
     program_plane(&c, G45_FMT_XRGB8888, 0xffffffc0u);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 1024);
     g_assert_cmpuint(qom_u64(&c, "x-scanout-pages"), <=, 768 * 3);
     g45q_stop(&c);
@@ -120,7 +120,7 @@ static void test_pte_to_mmio(void)
     g45q_pte(&c, 0, c.mmio.addr + G45_HTOTAL_A);
     g_assert_cmphex(g45q_rd(&c, G45_HTOTAL_A) & 0xffffff, !=, 0);
     program_plane(&c, G45_FMT_XRGB8888, 256);
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 64);
     for (int i = 0; i < w * h * 3; i++) {
         g_assert_cmpint(rgb[i], ==, 0);
@@ -277,7 +277,7 @@ static void test_big_frame_sliced(void)
     g45q_pipe_a(&c, 4096, 4096);
     program_plane(&c, G45_FMT_RGB565, 8192);
     frames = qom_u64(&c, "x-scanout-frames");
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 4096);
     g_assert_cmpint(h, ==, 4096);
     g_assert_cmpuint(qom_u64(&c, "x-scanout-frames"), ==, frames + 1);

@@ -310,7 +310,7 @@ static void test_vga_text(const void *data)
     vga_load_block_glyph(c.qts, 0x41);
     qtest_memset(c.qts, 0xb8000, 0, 80 * 25 * 2);
     qtest_memwrite(c.qts, 0xb8000 + (2 * 80 + 3) * 2, cell, 2); /* row 2, col 3 */
-    rgb = g45q_screendump(c.qts, &w, &h);
+    rgb = hwgpuq_screendump(c.qts, &w, &h);
     g_assert_cmpint(w, ==, 720);
     g_assert_cmpint(h, ==, 400);
     /* inside the character cell at (27..34, 32..47): white */
@@ -358,7 +358,7 @@ static void test_random_writes(const void *data)
     /* Whatever the display registers now say, scanout copes. */
     {
         int w, h;
-        g_autofree uint8_t *rgb = g45q_screendump(c.qts, &w, &h);
+        g_autofree uint8_t *rgb = hwgpuq_screendump(c.qts, &w, &h);
 
         g_assert_cmpint(w, >, 0);
         g_assert_cmpint(h, >, 0);

@@ -517,6 +517,6 @@ void rv770_display_surface(Rv770 *r, int c, Rv770Surface *s)
               (uint64_t)(oy + ys + vy) * s->stride + (uint64_t)(ox + xs + vx) *
               s->bpp;
     s->on = k->on && (reg(r, c, RV770_D1GRPH_ENABLE) & 1) && depth < 3 &&
-            w && h && pitch >= w + xs + vx + ox &&
-            RV770_GRPH_ARRAY_MODE(ctl) <= 1;
+            w && h && pitch >= w + xs + vx + ox;
+    s->tiled = RV770_GRPH_ARRAY_MODE(ctl) > 1;
 }

@@ -185,6 +185,7 @@ typedef struct Rv770Surface {
     uint32_t stride;        /* bytes per row */
     uint32_t bpp;           /* bytes per pixel */
     uint32_t format;        /* GRPH_FORMAT for that depth */
+    bool tiled;             /* ARRAY_MODE names a tiled layout */
     const uint32_t *lut;    /* the LUT it uses (30-bit colours) */
 } Rv770Surface;
 void rv770_display_surface(Rv770 *r, int crtc, Rv770Surface *s);
