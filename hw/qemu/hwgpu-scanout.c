@@ -452,3 +452,27 @@ void hwgpu_scanout_cleanup(HwgpuScanout *so)
     so->line = NULL;
     so->line_size = 0;
 }
+
+size_t hwgpu_edid_setup(qemu_edid_info *info, uint32_t max_w, uint32_t max_h,
+                        const char *why, uint8_t *edid, size_t size,
+                        Error **errp)
+{
+    if (!info->prefx) {
+        info->prefx = 1024;
+    }
+    if (!info->prefy) {
+        info->prefy = 768;
+    }
+    if (info->prefx < 640 || info->prefx > max_w ||
+        info->prefy < 480 || info->prefy > max_h) {
+        error_setg(errp, "xres/yres must be within 640x480..%ux%u (%s)",
+                   max_w, max_h, why);
+        return 0;
+    }
+    if (!info->maxx) {
+        info->maxx = MAX(info->prefx, 1920);
+        info->maxy = MAX(info->prefy, 1200);
+    }
+    qemu_edid_generate(edid, size, info);
+    return qemu_edid_size(edid);
+}

@@ -25,6 +25,7 @@
 #define HW_HWGPU_SCANOUT_H
 
 #include "ui/console.h"
+#include "hw/display/edid.h"
 #include "hwgpu/common/host.h"
 
 /* The largest surface a device may show (bytes of visible pixels). */
@@ -136,5 +137,15 @@ static inline void hwgpu_scanout_pages_changed(HwgpuScanout *so)
 {
     so->pages_changed = true;
 }
+
+/*
+ * The monitor's EDID from a device's xres/yres properties: the preferred
+ * mode 1024x768 unless set, within max_w x max_h (the device's limits;
+ * errp says so otherwise), the largest mode at least 1920x1200.  Returns
+ * the EDID's length in `edid` (size bytes), 0 on error.
+ */
+size_t hwgpu_edid_setup(qemu_edid_info *info, uint32_t max_w, uint32_t max_h,
+                        const char *why, uint8_t *edid, size_t size,
+                        Error **errp);
 
 #endif

@@ -476,16 +476,9 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
                    "96, 128, 160, 224, 256, 352 (the G4x GMS encodings)");
         return;
     }
-    if (!s->edid_info.prefx) {
-        s->edid_info.prefx = 1024;
-    }
-    if (!s->edid_info.prefy) {
-        s->edid_info.prefy = 768;
-    }
-    if (s->edid_info.prefx < 640 || s->edid_info.prefx > 2048 ||
-        s->edid_info.prefy < 480 || s->edid_info.prefy > 2048) {
-        error_setg(errp, "xres/yres must be within 640x480..2048x2048 "
-                   "(the G45 pipe limits)");
+    /* The monitor on the CRT's DDC pins. */
+    if (!hwgpu_edid_setup(&s->edid_info, 2048, 2048, "the G45 pipe limits",
+                          s->edid, sizeof(s->edid), errp)) {
         return;
     }
 
@@ -514,12 +507,6 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     }
     s->vblank_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, g45_vblank_tick, s);
 
-    /* The monitor on the CRT's DDC pins. */
-    if (!s->edid_info.maxx) {
-        s->edid_info.maxx = MAX(s->edid_info.prefx, 1920);
-        s->edid_info.maxy = MAX(s->edid_info.prefy, 1200);
-    }
-    qemu_edid_generate(s->edid, sizeof(s->edid), &s->edid_info);
     g45_display_set_edid(&s->core.disp, s->edid, qemu_edid_size(s->edid));
 
     g45_stolen_setup(s, gms);

@@ -153,25 +153,12 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
            sizeof(hwgpu_rv770_atombios));
     pci_register_bar(pdev, PCI_ROM_SLOT, 0, &s->rom);
     /* The display: its clock's timer, the monitor on DDC1, the console. */
-    s->display_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
-                                    radeon_rv770_display_timer, s);
-    if (!s->edid_info.prefx) {
-        s->edid_info.prefx = 1024;
-    }
-    if (!s->edid_info.prefy) {
-        s->edid_info.prefy = 768;
-    }
-    if (s->edid_info.prefx < 640 || s->edid_info.prefx > 2560 ||
-        s->edid_info.prefy < 480 || s->edid_info.prefy > 1600) {
-        error_setg(errp, "xres/yres must be within 640x480..2560x1600 "
-                   "(the RV770 DAC's modes)");
+    if (!hwgpu_edid_setup(&s->edid_info, 2560, 1600, "the RV770 DAC's modes",
+                          s->edid, sizeof(s->edid), errp)) {
         return;
     }
-    if (!s->edid_info.maxx) {
-        s->edid_info.maxx = MAX(s->edid_info.prefx, 1920);
-        s->edid_info.maxy = MAX(s->edid_info.prefy, 1200);
-    }
-    qemu_edid_generate(s->edid, sizeof(s->edid), &s->edid_info);
+    s->display_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                    radeon_rv770_display_timer, s);
     rv770_display_set_edid(&s->core, s->edid, qemu_edid_size(s->edid));
     s->con = graphic_console_init(DEVICE(pdev), 0, &radeon_rv770_gfx_ops, s);
     hwgpu_scanout_init(&s->scanout, DEVICE(pdev), s->con,
