@@ -7,7 +7,8 @@
 #                 [--append "KERNEL ARGS"] [--initrd initrd|initrd-clients]
 #                 [--device DEV] --out DIR [-- EXTRA QEMU ARGS]
 # --device bochs-display boots QEMU's bochs-display with bochs-drm instead
-# (the benchmark's reference; --gpu-props then does not apply).
+# (the benchmark's reference; --gpu-props then does not apply);
+# --device radeon-rv770 boots our RV770 with radeon.
 source "$(dirname "$0")/lib.sh"
 kernel=bookworm machine=q35 vnc= hold=4 timeout=240 out= props= extra=
 device=intel-g45
@@ -50,6 +51,9 @@ gpu="intel-g45,addr=02.0$props"
 if [ "$device" = bochs-display ]; then
     gpu=bochs-display,addr=02.0
     extra="$extra hwgpu.drv=bochs"
+elif [ "$device" = radeon-rv770 ]; then
+    gpu="radeon-rv770,addr=02.0$props"
+    extra="$extra hwgpu.drv=radeon"
 fi
 t0=$SECONDS
 "$HWGPU_QEMU" -accel $accel -machine "$mach" -m 1024 -vga none -nic none \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Guest kernels (Debian bookworm 6.1 and trixie 6.12, generic amd64) and a
-# busybox initramfs with pciutils' lspci and both kernels' i915 modules.  Idempotent; cached in
-# $HWGPU_GUEST.
+# busybox initramfs with pciutils' lspci, both kernels' i915 and radeon
+# modules and the RV770's firmware from Debian's firmware-amd-graphics.
+# Idempotent; cached in $HWGPU_GUEST.
 source "$(dirname "$0")/lib.sh"
 g=$HWGPU_GUEST
 mkdir -p "$g/debs"
@@ -21,6 +22,31 @@ fetch_kernel() {
     log "kernel $suite: $pkg"
 }
 
+# The RV770's microcode from bookworm's firmware-amd-graphics (non-free-
+# firmware, through the private apt configuration): the CP's PFP and ME,
+# the RLC's, and the SMC's that radeon loads with them.  Not the UVD
+# video decoder's: the device has no UVD (seed-004.md §4.8), and radeon
+# goes on without it ("failed UVD (-2) init").  Never in the repository.
+RV770_FIRMWARE="RV770_pfp RV770_me R700_rlc RV770_smc"
+fetch_firmware() {
+    local d=$g/firmware-radeon deb f
+    [ -f "$d/stamp" ] && return 0
+    rm -f "$g"/debs/firmware-amd-graphics_*.deb
+    (cd "$g/debs" && hwgpu_apt download firmware-amd-graphics/bookworm >/dev/null) ||
+        die "cannot download firmware-amd-graphics"
+    deb=$(ls "$g"/debs/firmware-amd-graphics_*.deb | head -n1)
+    rm -rf "$d" "$g/firmware-x"
+    dpkg-deb -x "$deb" "$g/firmware-x"
+    mkdir -p "$d"
+    for f in $RV770_FIRMWARE; do
+        cp "$g/firmware-x/lib/firmware/radeon/$f.bin" "$d/" ||
+            die "firmware-amd-graphics has no radeon/$f.bin"
+    done
+    rm -rf "$g/firmware-x"
+    basename "$deb" > "$d/stamp"
+    log "radeon firmware: $(cat "$d/stamp")"
+}
+
 # Copy a host binary and the shared libraries it needs into the initramfs.
 copy_with_libs() {
     local root=$1 bin=$2 lib
@@ -34,7 +60,8 @@ build_initrd() {
     local root=$g/initrd-root stamp
     stamp=$( (cat "$0" "$HWGPU_REPO/tests/guest/init" \
               "$HWGPU_REPO/scripts/guest-modules.py" \
-              "$HWGPU_REPO/tests/guest/fbpattern.c"; ls -l "$g"/vmlinuz-*) |
+              "$HWGPU_REPO/tests/guest/fbpattern.c"; ls -l "$g"/vmlinuz-*;
+              cat "$g/firmware-radeon/stamp") |
             sha256sum | cut -c1-16)
     [ -f "$g/initrd.cpio.gz" ] && [ "$(cat "$g/initrd.stamp" 2>/dev/null)" = "$stamp" ] && return 0
     rm -rf "$root"
@@ -59,8 +86,13 @@ build_initrd() {
             /usr/bin/python3 "$HWGPU_REPO/scripts/guest-modules.py" "$k" "$v" "$root" \
                 --order load-order-bochs bochs >/dev/null ||
                 die "cannot collect bochs modules of $v"
+            /usr/bin/python3 "$HWGPU_REPO/scripts/guest-modules.py" "$k" "$v" "$root" \
+                --order load-order-radeon radeon >/dev/null ||
+                die "cannot collect radeon modules of $v"
         done
     done
+    mkdir -p "$root/lib/firmware/radeon"
+    cp "$g"/firmware-radeon/*.bin "$root/lib/firmware/radeon/"
     gcc -static -O2 -o "$root/bin/fbpattern" "$HWGPU_REPO/tests/guest/fbpattern.c" ||
         die "cannot build fbpattern"
     install -m 755 "$HWGPU_REPO/tests/guest/init" "$root/init"
@@ -116,5 +148,6 @@ build_initrd_clients() {
 
 fetch_kernel bookworm
 fetch_kernel trixie
+fetch_firmware
 build_initrd
 build_initrd_clients

@@ -30,11 +30,14 @@ install_host_packages() {
     apt-get -q install -y --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# A private apt tree: its own sources, lists and archive cache.  The archive
-# address is taken from the system's own configuration.
+# A private apt tree: its own sources, lists and archive cache, with the
+# main and non-free-firmware components of bookworm and trixie (the
+# guest's radeon firmware is in the latter).  The archive address is taken
+# from the system's own configuration.
 private_apt() {
     local d=$HWGPU_APT
-    [ -f "$d/apt.conf" ] && [ -n "$(ls "$d/lists" 2>/dev/null | grep -i trixie)" ] && return 0
+    [ -f "$d/apt.conf" ] && [ -n "$(ls "$d/lists" 2>/dev/null | grep -i trixie)" ] &&
+        [ -n "$(ls "$d/lists" 2>/dev/null | grep non-free-firmware)" ] && return 0
     mkdir -p "$d/sources.list.d" "$d/lists/partial" "$d/archives/partial" "$d/preferences.d"
     local uri keyring
     uri=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
@@ -45,7 +48,7 @@ private_apt() {
 Types: deb deb-src
 URIs: $uri
 Suites: bookworm trixie
-Components: main
+Components: main non-free-firmware
 Signed-By: $keyring
 SRC
     cat > "$d/apt.conf" <<CONF

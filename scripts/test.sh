@@ -77,6 +77,8 @@ done
 if [ $quick = 0 ]; then
     # 3. guest smoke boots
     run_tap guest-smoke "$HWGPU_REPO/tests/guest/smoke.sh"
+    #    radeon on radeon-rv770
+    run_tap guest-radeon "$HWGPU_REPO/tests/guest/radeon-test.sh"
     # 4. real GEM/KMS clients in the guest
     run_tap guest-clients "$HWGPU_REPO/tests/guest/clients-test.sh"
     # 5. GL in the guest: crocus on the emulated G45 against llvmpipe

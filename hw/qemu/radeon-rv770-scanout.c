@@ -3,10 +3,10 @@
  * generic scanout (hwgpu-scanout.c).  CRTC1's graphics surface if it
  * runs, else CRTC2's; read through the memory controller (VRAM or the
  * GART), its format through pixman (8 bpp indexed through the LUT the
- * CRTC selects).  Only linear surfaces are shown (ARRAY_MODE 0 and 1):
- * radeon's fbdev and KMS buffers are linear; a tiled one shows a
- * placeholder, logged as unimplemented.  A stopped CRTC shows "display
- * off".  seed-004.md §4.10.
+ * CRTC selects), the 32 bpp ARGB cursor on top.  Only linear surfaces
+ * are shown (ARRAY_MODE 0 and 1): radeon's fbdev and KMS buffers are
+ * linear; a tiled one shows a placeholder, logged as unimplemented.  A
+ * stopped CRTC shows "display off".  seed-004.md §4.10.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -91,6 +91,8 @@ const HwgpuScanoutOps radeon_rv770_scanout_ops = {
 void radeon_rv770_scanout_update(RadeonRv770State *s)
 {
     Rv770Surface surf;
+    Rv770Cursor rc = { 0 };
+    HwgpuCursor cur;
     HwgpuFb fb;
     pixman_format_code_t fmt;
     int c;
@@ -104,6 +106,9 @@ void radeon_rv770_scanout_update(RadeonRv770State *s)
         if (surf.on) {
             break;
         }
+    }
+    if (c < 2) {
+        rv770_display_cursor(&s->core, c, &rc);
     }
     if (c < 2 && surf.bpp == 1) {
         for (int i = 0; i < 256; i++) {
@@ -144,5 +149,8 @@ void radeon_rv770_scanout_update(RadeonRv770State *s)
         hwgpu_scanout_off(&s->scanout, "radeon-rv770: bad surface");
         return;
     }
-    hwgpu_scanout_show(&s->scanout, &fb, NULL);
+    cur = (HwgpuCursor) {
+        .on = rc.on, .x = rc.x, .y = rc.y, .size = rc.size, .base = rc.base,
+    };
+    hwgpu_scanout_show(&s->scanout, &fb, &cur);
 }

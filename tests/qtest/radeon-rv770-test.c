@@ -13,8 +13,9 @@
  * with the bytes it copied, a FENCE and a TRAP with its IH vector; and
  * the display: the CRTC clock (frame counter, vblank interrupt through
  * the IH ring to the INTx line), the EDID of the xres/yres properties
- * read over the bit-banged DDC1 pins, and a surface in VRAM scanned out
- * into a screendump after a flip latched at vblank.
+ * read over the bit-banged DDC1 pins, and a surface in VRAM with the
+ * cursor on it scanned out into a screendump, then a flip latched at
+ * vblank.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -564,6 +565,33 @@ static void test_scanout(void)
                         rgb[i * 3 + 2], ==, px[i] & 0xffffff);
     }
     g_free(rgb);
+    /* the cursor: 64x64 opaque ARGB at (8, 8) less a hot spot of (2, 0) */
+    {
+        uint32_t *cur = g_new(uint32_t, 64 * 64);
+
+        for (int i = 0; i < 64 * 64; i++) {
+            cur[i] = 0xff00ff00;
+        }
+        qpci_memwrite(q.dev, vram, 0x600000, cur, 64 * 64 * 4);
+        g_free(cur);
+    }
+    W(RV770_D1CUR_SURFACE_ADDRESS, 0x600000);
+    W(RV770_D1CUR_SIZE, 63u << 16 | 63);
+    W(RV770_D1CUR_POSITION, 8u << 16 | 8);
+    W(RV770_D1CUR_HOT_SPOT, 2u << 16);
+    W(RV770_D1CUR_CONTROL, 2u << 8 | RV770_CUR_EN);
+    rgb = hwgpuq_screendump(q.qts, &sw, &sh);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            const uint8_t *p = rgb + (y * w + x) * 3;
+            uint32_t want = x >= 6 && y >= 8 ? 0x00ff00
+                                             : px[y * w + x] & 0xffffff;
+
+            g_assert_cmphex(p[0] << 16 | p[1] << 8 | p[2], ==, want);
+        }
+    }
+    g_free(rgb);
+    W(RV770_D1CUR_CONTROL, 0);
     /* a flip to an RGB565 surface under the lock, landing at vblank */
     W(RV770_D1GRPH_UPDATE, RV770_GRPH_UPDATE_LOCK);
     W(RV770_D1GRPH_CONTROL, 1 | 1 << 8);            /* 16 bpp RGB565 */

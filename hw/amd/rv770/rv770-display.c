@@ -520,3 +520,29 @@ void rv770_display_surface(Rv770 *r, int c, Rv770Surface *s)
             w && h && pitch >= w + xs + vx + ox;
     s->tiled = RV770_GRPH_ARRAY_MODE(ctl) > 1;
 }
+
+/*
+ * The cursor: on with CUR_EN in 32 bpp ARGB mode (the mode radeon's
+ * avivo_crtc_cursor_set uses), its top left at POSITION less HOT_SPOT.
+ * The image is 64 pixels a row whatever SIZE says (the AVIVO cursor's
+ * surface: radeon's CURSOR_WIDTH), so it is drawn as a 64x64 square.
+ */
+void rv770_display_cursor(Rv770 *r, int c, Rv770Cursor *cur)
+{
+    uint32_t ctl = reg(r, c, RV770_D1CUR_CONTROL);
+    uint32_t pos = reg(r, c, RV770_D1CUR_POSITION);
+    uint32_t hot = reg(r, c, RV770_D1CUR_HOT_SPOT);
+    uint32_t hi = hwgpu_reg_get(&r->regs, RV770_D2CUR_SURFACE_HIGH +
+                                (1 - c) * RV770_CRTC_STRIDE) & 0xff;
+
+    memset(cur, 0, sizeof(*cur));
+    if (!(ctl & RV770_CUR_EN) || RV770_CUR_MODE(ctl) != 2) {
+        return;
+    }
+    cur->on = true;
+    cur->size = 64;
+    cur->x = (int)((pos >> 16) & 0x1fff) - (int)((hot >> 16) & 0x7f);
+    cur->y = (int)(pos & 0x1fff) - (int)(hot & 0x7f);
+    cur->base = (uint64_t)hi << 32 |
+                (reg(r, c, RV770_D1CUR_SURFACE_ADDRESS) & ~0xfffu);
+}

@@ -77,6 +77,7 @@ typedef struct Rv770 Rv770;
 /* cursor (D1); D2's HIGH register here, D1's at + 0x800 */
 #define RV770_D1CUR_CONTROL             0x6400
 #define   RV770_CUR_EN                  (1u << 0)
+#define   RV770_CUR_MODE(v)             (((v) >> 8) & 3)    /* 2: 32 bpp ARGB */
 #define RV770_D1CUR_SURFACE_ADDRESS     0x6408
 #define RV770_D2CUR_SURFACE_HIGH        0x640c
 #define RV770_D1CUR_SIZE                0x6410  /* (w-1) << 16 | (h-1) */
@@ -189,6 +190,15 @@ typedef struct Rv770Surface {
     const uint32_t *lut;    /* the LUT it uses (30-bit colours) */
 } Rv770Surface;
 void rv770_display_surface(Rv770 *r, int crtc, Rv770Surface *s);
+
+/* CRTC c's cursor, for the glue's scanout (lock held): on with a square
+ * 32 bpp ARGB image of `size` pixels at (x, y) of the surface. */
+typedef struct Rv770Cursor {
+    bool on;
+    int x, y, size;
+    uint64_t base;          /* MC address */
+} Rv770Cursor;
+void rv770_display_cursor(Rv770 *r, int crtc, Rv770Cursor *cur);
 
 /* Register hooks (rv770-regs.c) */
 uint32_t rv770_display_reg_read(void *dev, HwgpuRegFile *rf, uint32_t offset,

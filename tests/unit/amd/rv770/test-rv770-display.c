@@ -5,7 +5,7 @@
  * position and vblank flag from the clock, vblank interrupts through the
  * IH ring and their acknowledge, a page flip under the update lock with
  * its interrupt, the EDID over the bit-banged DDC1 pins, the LUT, the
- * surface the scanout sees, and absurd timings.
+ * surface and cursor the scanout sees, and absurd timings.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -315,6 +315,39 @@ static void test_lut(void)
     teardown();
 }
 
+/* avivo_crtc_cursor_set/move: a 64x64 ARGB cursor, its hot spot */
+static void test_cursor(void)
+{
+    Rv770Cursor cur;
+
+    setup();
+    wr(RV770_D1CUR_CONTROL + D2, 2u << 8);          /* ARGB, off */
+    hwgpu_worker_lock(&dev.worker);
+    rv770_display_cursor(&dev, 1, &cur);
+    hwgpu_worker_unlock(&dev.worker);
+    g_assert_false(cur.on);
+    wr(RV770_D1CUR_CONTROL + D2, 2u << 8 | RV770_CUR_EN);
+    wr(RV770_D1CUR_SURFACE_ADDRESS + D2, 0x00345000);
+    wr(RV770_D2CUR_SURFACE_HIGH, 1);                /* D2's HIGH: D1 block */
+    wr(RV770_D1CUR_SIZE + D2, 63u << 16 | 63);
+    wr(RV770_D1CUR_POSITION + D2, 0u << 16 | 100);
+    wr(RV770_D1CUR_HOT_SPOT + D2, 10u << 16 | 0);   /* 10 px off the left */
+    hwgpu_worker_lock(&dev.worker);
+    rv770_display_cursor(&dev, 1, &cur);
+    hwgpu_worker_unlock(&dev.worker);
+    g_assert_true(cur.on);
+    g_assert_cmpint(cur.size, ==, 64);
+    g_assert_cmpint(cur.x, ==, -10);
+    g_assert_cmpint(cur.y, ==, 100);
+    g_assert_cmphex(cur.base, ==, 0x100345000ull);
+    /* CRTC1's cursor is its own */
+    hwgpu_worker_lock(&dev.worker);
+    rv770_display_cursor(&dev, 0, &cur);
+    hwgpu_worker_unlock(&dev.worker);
+    g_assert_false(cur.on);
+    teardown();
+}
+
 /* Absurd timings and surfaces: logged where wrong, 60 Hz, never on. */
 static void test_absurd(void)
 {
@@ -382,6 +415,7 @@ int main(int argc, char **argv)
     g_test_add_func("/rv770-display/page-flip", test_page_flip);
     g_test_add_func("/rv770-display/ddc-edid", test_ddc_edid);
     g_test_add_func("/rv770-display/lut", test_lut);
+    g_test_add_func("/rv770-display/cursor", test_cursor);
     g_test_add_func("/rv770-display/absurd", test_absurd);
     return g_test_run();
 }

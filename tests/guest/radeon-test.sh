@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Guest boots (TCG) on `-vga none -device radeon-rv770`: the stock Debian
+# kernels (bookworm 6.1, trixie 6.12), q35 and pc, with the busybox
+# initramfs loading the unmodified radeon and the RV770's firmware from
+# Debian's firmware-amd-graphics.  Checks the guest's lspci (ID, BARs),
+# that radeon binds with acceleration (ATOM BIOS, VRAM and GTT, the GART,
+# writeback, ring and IB tests on the GFX and DMA rings, the fences
+# signalled), that the kernel log is clean, that fbcon comes up at the
+# EDID's preferred mode, that an EDID of 1280x1024 changes the mode, and
+# that a pattern written to /dev/fb0 appears pixel for pixel in the
+# screenshot.  The device has no UVD (seed-004.md §4.8): its firmware is
+# left out and radeon's "failed UVD (-2) init" is the one error line
+# allowed.  Speaks TAP.
+source "$(dirname "$0")/../../scripts/lib.sh"
+source "$(dirname "$0")/tap.sh"
+
+# radeon_checks TAG SERIAL MODE: radeon bound, accelerated, drives VGA-1.
+radeon_checks() {
+    local tag=$1 s=$2.txt mode=$3
+    tr -d '\r' <"$2" >"$s"     # the serial console ends lines with CR LF
+    check "$tag: radeon bound to 00:02.0" grep -q '^HWGPU-I915 driver=radeon$' "$s"
+    check "$tag: radeon read the AtomBIOS from the ROM" \
+        grep -q 'ATOM BIOS: HWGPU_RV770_ATOMBIOS' "$s"
+    check "$tag: VRAM 256M and GTT sizes reported" \
+        sh -c "grep -q 'radeon 0000:00:02.0: VRAM: 256M' '$s' &&
+               grep -q 'radeon 0000:00:02.0: GTT: [0-9]*M' '$s'"
+    check "$tag: the PCIE GART enabled, writeback on" \
+        sh -c "grep -q 'PCIE GART of [0-9]*M enabled' '$s' &&
+               grep -q 'radeon 0000:00:02.0: WB enabled' '$s'"
+    check "$tag: ring tests pass on the GFX and DMA rings" \
+        sh -c "grep -q 'ring test on 0 succeeded' '$s' &&
+               grep -q 'ring test on 3 succeeded' '$s'"
+    check "$tag: IB tests pass on the GFX and DMA rings" \
+        sh -c "grep -q 'ib test on ring 0 succeeded' '$s' &&
+               grep -q 'ib test on ring 3 succeeded' '$s'"
+    check "$tag: acceleration stays on" \
+        sh -c "! grep -qi 'disabling GPU acceleration' '$s'"
+    check "$tag: every fence emitted on rings 0 and 3 signalled" \
+        sh -c "sed -n '/^=== radeon_fence_info/,/^=== end/p' '$s' |
+               awk '/^--- ring 0 / || /^--- ring 3 / {r++}
+                    /Last signaled fence/ {sig=\$NF} /Last emitted/ {em=\$NF; if (em != sig) bad++}
+                    END {exit !(r == 2 && !bad)}'"
+    check "$tag: /dev/dri/card0 and /dev/fb0 exist" \
+        sh -c "grep -q '^HWGPU-NODE /dev/dri/card0' '$s' && grep -q '^HWGPU-NODE /dev/fb0' '$s'"
+    check "$tag: VGA-1 connected, EDID preferred mode $mode first" \
+        grep -q "^HWGPU-CONNECTOR card0-VGA-1 connected modes: $mode " "$s"
+    check "$tag: fbcon framebuffer is $mode" grep -q "^HWGPU-FB size=${mode/x/,} " "$s"
+    check "$tag: no WARNING, BUG or Oops in the kernel log" \
+        sh -c "! grep -E 'WARNING:|BUG:|Oops|Call Trace' '$s'"
+    check "$tag: no *ERROR* line, no error but UVD's" \
+        sh -c "! grep -E '\\*ERROR\\*|radeon 0000:00:02.0: .*(fail|error)' '$s' |
+               grep -vE 'RV770_uvd.bin|radeon_uvd: Can.t load firmware|failed UVD \\(-2\\) init'"
+    check "$tag: kernel not tainted" grep -qx 'HWGPU-TAINT 0' "$s"
+}
+
+check "qemu-system-x86_64 -device help lists radeon-rv770" \
+    sh -c "'$HWGPU_QEMU' -device help 2>&1 | grep -q '^name \"radeon-rv770\", bus PCI'"
+
+for kernel in bookworm trixie; do
+    for machine in q35 pc; do
+        tag=radeon-$kernel-$machine
+        dir=$HWGPU_CACHE/test-results/guest-$tag
+        rm -rf "$dir"; mkdir -p "$dir"
+        "$HWGPU_REPO/scripts/guest-boot.sh" --device radeon-rv770 --kernel $kernel \
+            --machine $machine --hold 4 --out "$dir" >"$dir/boot.out" 2>&1
+        rc=$?
+        s=$dir/serial.log
+        check "$tag: guest booted and finished" [ $rc -eq 0 ]
+        check "$tag: lspci shows 1002:9440 at 00:02.0" \
+            grep -q '^00:02.0 VGA compatible controller \[0300\]: .*\[1002:9440\]' "$s"
+        check "$tag: BAR0 VRAM 64-bit prefetchable 256M, BAR2 64-bit 64K, BAR4 I/O 256" \
+            sh -c "grep -qE 'Region 0: Memory at [0-9a-f]+ \(64-bit, prefetchable\) \[size=256M\]' '$s' &&
+                   grep -qE 'Region 2: Memory at [0-9a-f]+ \(64-bit, non-prefetchable\) \[size=64K\]' '$s' &&
+                   grep -qE 'Region 4: I/O ports at [0-9a-f]+ \[size=256\]' '$s'"
+        radeon_checks "$tag" "$s" 1024x768
+        stat=$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen.png" 2>/dev/null)
+        echo "# $tag screenshot: ${stat:-none} (width height non-black-fraction colours)"
+        read -r w h frac ncol <<<"$stat"
+        check "$tag: screenshot shows the console (not blank)" \
+            /usr/bin/python3 -c "import sys; sys.exit(0 if float('${frac:-0}') > 0.005 and int('${ncol:-0}') >= 2 else 1)"
+        check "$tag: screenshot is the EDID's preferred 1024x768" [ "$w $h" = "1024 768" ]
+    done
+done
+
+# The EDID property picks the mode; /dev/fb0's contents reach the screen
+# exactly (32 bpp).
+dir=$HWGPU_CACHE/test-results/guest-radeon-edid1280-fb32
+tag=radeon-edid1280-fb32
+rm -rf "$dir"; mkdir -p "$dir"
+"$HWGPU_REPO/scripts/guest-boot.sh" --device radeon-rv770 --kernel trixie --machine q35 \
+    --hold 4 --gpu-props "xres=1280,yres=1024" --append "hwgpu.fbtest" \
+    --out "$dir" >"$dir/boot.out" 2>&1
+check "$tag: guest booted and finished" [ $? -eq 0 ]
+s=$dir/serial.log
+radeon_checks "$tag" "$s" 1280x1024
+check "$tag: /dev/fb0 is 1280x1024 at 32 bpp" grep -q "^HWGPU-FBPATTERN 1280x1024 bpp=32 " "$s"
+res=$(/usr/bin/python3 "$HWGPU_REPO/scripts/fbcheck.py" "$dir/screen.png" 32 2>"$dir/fbcheck.err")
+echo "# $tag fbcheck: ${res:-none} (mismatches pixels width height)"
+check "$tag: screenshot equals the /dev/fb0 pattern pixel for pixel" \
+    [ "$(echo "$res" | cut -d' ' -f1,3,4)" = "0 1280 1024" ]
+tap_end
