@@ -364,6 +364,7 @@ uint32_t rv770_display_reg_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
     case RV770_D1CRTC_STATUS:
         return crtc_in_vblank(k, now) ? RV770_CRTC_V_BLANK : 0;
     case RV770_D1CRTC_STATUS_POSITION:
+    case RV770_D1CRTC_STATUS_HV_COUNT:      /* r600_is_display_hung */
         crtc_position(k, now, &v, &h);
         return (h & 0x1fff) << 16 | (v & 0x1fff);
     case RV770_D1CRTC_STATUS_FRAME_COUNT:

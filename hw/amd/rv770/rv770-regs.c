@@ -18,10 +18,17 @@
 #include "hwgpu/amd/rv770/rv770-ih.h"
 #include "hwgpu/amd/rv770/rv770-mc.h"
 
-/* MM_DATA: the register at MM_INDEX (dword aligned, within the space). */
+/*
+ * MM_DATA: the register at MM_INDEX (dword aligned, within the space).
+ * The 3D state (context, ALU/resource/sampler/loop/bool constants,
+ * 0x28000 up) is the same storage the CP's SET_* packets write
+ * (rv770-cp.c), as rv770_gpu_init's direct writes of context registers
+ * expect.
+ */
 static uint32_t mm_data_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
                              uint32_t stored)
 {
+    Rv770 *r = dev;
     uint32_t index = hwgpu_reg_get(rf, RV770_MM_INDEX);
 
     if (index >= RV770_REG_SPACE || index == RV770_MM_DATA) {
@@ -29,17 +36,25 @@ static uint32_t mm_data_read(void *dev, HwgpuRegFile *rf, uint32_t offset,
                           "MM_INDEX 0x%08x outside the registers", index);
         return 0;
     }
+    if (index >= RV770_STATE_START) {
+        return r->cp.state[(index - RV770_STATE_START) / 4];
+    }
     return hwgpu_reg_read(rf, index);
 }
 
 static void mm_data_write(void *dev, HwgpuRegFile *rf, uint32_t offset,
                           uint32_t old, uint32_t val)
 {
+    Rv770 *r = dev;
     uint32_t index = hwgpu_reg_get(rf, RV770_MM_INDEX);
 
     if (index >= RV770_REG_SPACE || index == RV770_MM_DATA) {
         HWGPU_GUEST_ERROR(rf->host, "radeon-rv770: MM_DATA write with "
                           "MM_INDEX 0x%08x outside the registers", index);
+        return;
+    }
+    if (index >= RV770_STATE_START) {
+        r->cp.state[(index - RV770_STATE_START) / 4] = val;
         return;
     }
     hwgpu_reg_write(rf, index, val);
@@ -117,6 +132,7 @@ const HwgpuRegDesc rv770_reg_table[] = {
     DISP2(RV770_D1CRTC_STATUS, "CRTC_STATUS", 0),
     DISP2(RV770_D1CRTC_STATUS_POSITION, "CRTC_STATUS_POSITION", 0),
     DISP2(RV770_D1CRTC_STATUS_FRAME_COUNT, "CRTC_STATUS_FRAME_COUNT", 0),
+    DISP2(RV770_D1CRTC_STATUS_HV_COUNT, "CRTC_STATUS_HV_COUNT", 0),
     CRTC(RV770_D1CRTC_MASTER_UPDATE_LOCK, "CRTC_MASTER_UPDATE_LOCK"),
     CRTC(RV770_D1CRTC_MASTER_UPDATE_MODE, "CRTC_MASTER_UPDATE_MODE"),
     CRTC(RV770_D1CRTC_UPDATE_LOCK, "CRTC_UPDATE_LOCK"),
@@ -289,6 +305,31 @@ const HwgpuRegDesc rv770_reg_table[] = {
     CP_W(RV770_CP_ME_RAM_WADDR, "CP_ME_RAM_WADDR", 0xffffffffu),
     CP_RW(RV770_CP_ME_RAM_DATA, "CP_ME_RAM_DATA"),
     RW(RV770_CP_DEBUG, "CP_DEBUG"),
+    /*
+     * The RLC (r600_rlc_resume): its heartbeat ring and microcode port.
+     * Stored; the RLC itself (power gating) is not modelled, and radeon
+     * on the RV770 waits for nothing from it.
+     */
+    RW(0x3f00, "RLC_CNTL"), RW(0x3f0c, "RLC_HB_CNTL"),
+    RW(0x3f10, "RLC_HB_BASE"), RW(0x3f14, "RLC_HB_WPTR_LSB_ADDR"),
+    RW(0x3f18, "RLC_HB_WPTR_MSB_ADDR"), RW(0x3f1c, "RLC_HB_WPTR"),
+    RW(0x3f20, "RLC_HB_RPTR"), RW(0x3f2c, "RLC_UCODE_ADDR"),
+    RW(0x3f30, "RLC_UCODE_DATA"), RW(0x3f44, "RLC_MC_CNTL"),
+    RW(0x3f48, "RLC_UCODE_CNTL"),
+    /*
+     * What rv770_gpu_init reads and programs: the harvest configuration
+     * (nothing disabled: 10 SIMDs, 4 render backends), tiling and the
+     * graphics block's setup.  Stored; they take effect with the 3D
+     * engine (the next issue's).
+     */
+    RO(0x8950, "CC_GC_SHADER_PIPE_CONFIG", 0),
+    RW(0x8954, "GC_USER_SHADER_PIPE_CONFIG"),
+    RO(0x98f4, "CC_RB_BACKEND_DISABLE", 0),
+    RW(0x9b7c, "GC_USER_RB_BACKEND_DISABLE"),
+    RW(0x8000, "GRBM_CNTL"), RW(0x98f0, "GB_TILING_CONFIG"),
+    RW(0x6ca0, "DCP_TILING_CONFIG"), RW(0x8c00, "SQ_CONFIG"),
+    RW(0xa020, "SMX_DC_CTL0"), RW(0x98b0, "DB_DEBUG3"),
+    RW(0x8060, "GRBM_INT_CNTL"),
     /*
      * The IH (rv770-ih.c; seed-004.md §4.5 step 9)
      */

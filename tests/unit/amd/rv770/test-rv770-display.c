@@ -111,6 +111,10 @@ static void test_clock(void)
     pos = rd(RV770_D1CRTC_STATUS_POSITION);
     g_assert_cmpuint(pos & 0x1fff, ==, blank_end + 9);    /* rounding */
     g_assert_cmpuint(pos >> 16, <, HTOTAL);
+    /* the HV counter r600_is_display_hung watches: the same position */
+    g_assert_cmphex(rd(RV770_D1CRTC_STATUS_HV_COUNT), ==, pos);
+    fake_host_advance(&fh, 100000);                 /* udelay(100) */
+    g_assert_cmphex(rd(RV770_D1CRTC_STATUS_HV_COUNT), !=, pos);
     /* ten and a half frames on: the counter, a line in the next vblank */
     fake_host_set_clock(&fh, t0 + FRAME_NS * 10 +
                         FRAME_NS * (blank_end + VDISPLAY + 2) / VTOTAL);

@@ -12,6 +12,7 @@
 
 #include "hwgpu/amd/common/atom.h"
 #include "hwgpu/amd/rv770/rv770.h"
+#include "hwgpu/amd/rv770/rv770-cp.h"
 #include "common/fake-host.h"
 #include "rv770-atombios.h"
 
@@ -42,8 +43,15 @@ static void test_mm_window(void)
     /* and directly, as the BAR reaches it */
     g_assert_cmphex(rv770_mmio_read(&dev, RV770_SCRATCH_REG0 + 4), ==,
                     0x12345678);
-    /* a context register near the end of the space: unknown, reads 0 */
+    /* the 3D state through the window: the CP's SET_* storage */
     rv770_mmio_write(&dev, RV770_MM_INDEX, RV770_REG_SPACE - 4);
+    rv770_mmio_write(&dev, RV770_MM_DATA, 0xabcd0123);
+    g_assert_cmphex(rv770_mmio_read(&dev, RV770_MM_DATA), ==, 0xabcd0123);
+    g_assert_cmphex(dev.cp.state[RV770_STATE_DWORDS - 1], ==, 0xabcd0123);
+    g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_UNIMP), ==, 0);
+    /* a register the device lacks: reads 0, logged once */
+    rv770_mmio_write(&dev, RV770_MM_INDEX, RV770_STATE_START - 4);
+    g_assert_cmphex(rv770_mmio_read(&dev, RV770_MM_DATA), ==, 0);
     g_assert_cmphex(rv770_mmio_read(&dev, RV770_MM_DATA), ==, 0);
     g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_UNIMP), ==, 1);
     g_assert_cmpuint(fake_host_nlogs(&fh, HWGPU_LOG_GUEST_ERROR), ==, 0);
