@@ -39,7 +39,8 @@ t0=$SECONDS
 src=$!
 
 # The scene every step lands in: scene 12, "many", keeps crocus busy for
-# seconds (6 s measured), and a scene's line shows when it is done.
+# 8 s (GLSCENES_MANY_MS in migrate.sh), and a scene's line shows when it
+# is done.
 BUSY="scene 12 " BEFORE="scene 11 "
 # seen FILE N K PATTERN: PATTERN shows in FILE after the K-th
 # "HWGPU-ROUND N".

@@ -74,12 +74,7 @@ for kernel in bookworm trixie; do
         check "$tag: BAR4 I/O 8 bytes" \
             grep -qE 'Region 4: I/O ports at [0-9a-f]+ \[size=8\]' "$s"
         i915_checks "$tag" "$s" 1024x768
-        stat=$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen.png" 2>/dev/null)
-        echo "# $tag screenshot: ${stat:-none} (width height non-black-fraction colours)"
-        read -r w h frac ncol <<<"$stat"
-        check "$tag: screenshot shows the console (not blank)" \
-            /usr/bin/python3 -c "import sys; sys.exit(0 if float('${frac:-0}') > 0.005 and int('${ncol:-0}') >= 2 else 1)"
-        check "$tag: screenshot is the EDID's preferred 1024x768" [ "$w $h" = "1024 768" ]
+        console_shot_checks "$tag" "$dir/screen.png"
     done
 done
 

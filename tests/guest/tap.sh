@@ -3,6 +3,7 @@
 #   ok DESC / notok DESC    one result
 #   check DESC CMD...       ok if CMD succeeds
 #   tap_end                 the plan line
+#   console_shot_checks TAG PNG, guest_stalls DIR: shared checks (below)
 set +e
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
@@ -18,4 +19,16 @@ guest_stalls() {
     [ -s "$f" ] || return 0
     echo "# warning: the guest kernel reported stalled CPUs ($(grep -c . "$f") lines); the first and last:"
     { head -n 2 "$f"; tail -n 1 "$f"; } | cut -c1-160 | sed 's/^/#   /'
+}
+
+# console_shot_checks TAG PNG: the screenshot shows the guest's console
+# (not blank) at the EDID's preferred 1024x768.
+console_shot_checks() {
+    local tag=$1 stat w h frac ncol
+    stat=$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$2" 2>/dev/null)
+    echo "# $tag screenshot: ${stat:-none} (width height non-black-fraction colours)"
+    read -r w h frac ncol <<<"$stat"
+    check "$tag: screenshot shows the console (not blank)" \
+        /usr/bin/python3 -c "import sys; sys.exit(0 if float('${frac:-0}') > 0.005 and int('${ncol:-0}') >= 2 else 1)"
+    check "$tag: screenshot is the EDID's preferred 1024x768" [ "$w $h" = "1024 768" ]
 }

@@ -415,22 +415,47 @@ static void scene_query(void)
     glDisable(GL_DEPTH_TEST);
 }
 
+static double elapsed_ms(const struct timespec *t0)
+{
+    struct timespec t1;
+
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (t1.tv_sec - t0->tv_sec) * 1e3 + (t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/*
+ * 3000 overlapping triangles without blending.  GLSCENES_MANY_MS=N draws
+ * the same batch again until N ms have passed (the GPU's work finished
+ * each time): the frame does not change, as each pixel ends with the
+ * last triangle over it either way, but the scene keeps the GPU busy for
+ * as long as tests/guest/migrate-test.sh needs to land a migration in it.
+ */
 static void scene_many(void)
 {
-    unsigned seed = 12345;
+    const char *env = getenv("GLSCENES_MANY_MS");
+    double ms = env ? atof(env) : 0;
+    struct timespec t0;
 
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     ortho();
     clear(0, 0, 0);
-    glBegin(GL_TRIANGLES);
-    for (int i = 0; i < 3000; i++) {
-        for (int v = 0; v < 3; v++) {
-            seed = seed * 1103515245u + 12345u;
-            glColor3ub(seed >> 24, seed >> 16, seed >> 8);
-            seed = seed * 1103515245u + 12345u;
-            glVertex2f((seed >> 8) % 256, (seed >> 20) % 256);
+    do {
+        unsigned seed = 12345;
+
+        glBegin(GL_TRIANGLES);
+        for (int i = 0; i < 3000; i++) {
+            for (int v = 0; v < 3; v++) {
+                seed = seed * 1103515245u + 12345u;
+                glColor3ub(seed >> 24, seed >> 16, seed >> 8);
+                seed = seed * 1103515245u + 12345u;
+                glVertex2f((seed >> 8) % 256, (seed >> 20) % 256);
+            }
         }
-    }
-    glEnd();
+        glEnd();
+        if (ms > 0) {
+            glFinish();
+        }
+    } while (ms > 0 && elapsed_ms(&t0) < ms);
 }
 
 static void scene_prims(void)
