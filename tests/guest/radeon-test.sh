@@ -9,9 +9,10 @@
 # signalled), that the kernel log is clean, that fbcon comes up at the
 # EDID's preferred mode, that an EDID of 1280x1024 changes the mode, and
 # that a pattern written to /dev/fb0 appears pixel for pixel in the
-# screenshot.  The device has no UVD (seed-004.md §4.8): its firmware is
-# left out and radeon's "failed UVD (-2) init" is the one error line
-# allowed.  Speaks TAP.
+# screenshot, and that radeon.test=3 (buffer moves through the DMA ring,
+# semaphores between the rings) passes.  The device has no UVD
+# (seed-004.md §4.8): its firmware is left out and radeon's "failed UVD
+# (-2) init" is the one error line allowed.  Speaks TAP.
 source "$(dirname "$0")/../../scripts/lib.sh"
 source "$(dirname "$0")/tap.sh"
 
@@ -94,4 +95,34 @@ res=$(/usr/bin/python3 "$HWGPU_REPO/scripts/fbcheck.py" "$dir/screen.png" 32 2>"
 echo "# $tag fbcheck: ${res:-none} (mismatches pixels width height)"
 check "$tag: screenshot equals the /dev/fb0 pattern pixel for pixel" \
     [ "$(echo "$res" | cut -d' ' -f1,3,4)" = "0 1280 1024" ]
+# radeon.test=3: radeon's own tests.  Bit 1 moves 1 MiB buffers GTT->VRAM->GTT
+# across the whole GTT through the DMA ring (each move checked word for
+# word); bit 2 makes each ring wait on a semaphore the other signals.
+# The move test fills the GTT (1024M) with pinned buffers, so the guest gets
+# 2 GiB.  Its leak of those buffers on success makes the framebuffer
+# allocation after it fail (-12) in the kernel itself; fbcon is not checked.
+dir=$HWGPU_CACHE/test-results/guest-radeon-test3
+tag=radeon-test3
+rm -rf "$dir"; mkdir -p "$dir"
+"$HWGPU_REPO/scripts/guest-boot.sh" --device radeon-rv770 --kernel bookworm --machine q35 \
+    --append "radeon.test=3" --timeout 600 --out "$dir" -- -m 2048 >"$dir/boot.out" 2>&1
+check "$tag: guest booted and finished" [ $? -eq 0 ]
+s=$dir/serial.txt
+tr -d '\r' <"$dir/serial.log" >"$s"
+moves=$(sed -n 's/.*Tested GTT->VRAM and VRAM->GTT copy for GTT offset \(0x[0-9a-f]*\)$/\1/p' "$s" | sort -u | wc -l)
+echo "# $tag: $moves buffer moves tested"
+check "$tag: radeon ran the move test over the GTT (over 1000 moves of 1 MiB)" [ "$moves" -gt 1000 ]
+check "$tag: no move failed or came back wrong" \
+    sh -c "! grep -E 'Incorrect (GTT|VRAM)|Failed (GTT|VRAM)|Failed to (create|pin|map|wait)|Error while testing' '$s'"
+# Ring 3's fences: the IB test's, two per move, two of the syncing test.
+check "$tag: every move went through the DMA ring (ring 3 fenced 2 x moves + 3)" \
+    sh -c "sed -n '/^--- ring 3 /,/^---/p' '$s' | grep -qx 'Last signaled fence 0x0*$(printf '%x' $((2 * moves + 3)))'"
+check "$tag: ring syncing tested both ways" \
+    sh -c "grep -q 'Testing syncing between rings 3 and 0' '$s' &&
+           grep -q 'Testing syncing between rings 0 and 3' '$s'"
+check "$tag: semaphores held each fence until signalled" \
+    sh -c "! grep -E 'signaled without waiting|Failed to wait for sync|Failed to (create semaphore|lock ring)' '$s'"
+check "$tag: no WARNING, BUG or Oops in the kernel log" \
+    sh -c "! grep -E 'WARNING:|BUG:|Oops|Call Trace' '$s'"
+check "$tag: kernel not tainted" grep -qx 'HWGPU-TAINT 0' "$s"
 tap_end
