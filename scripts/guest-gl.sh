@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Boot the GL guest image (scripts/guest-rootfs.sh) on QEMU with
-# `-vga none -device intel-g45`, its own kernel and initrd, the image
+# `-vga none -device intel-g45` (or --device radeon-rv770), its own kernel and initrd, the image
 # read-only (snapshot), the files of IN (with IN/run.sh, run as root) on a
 # second disk, and bring back what the guest left in $HWGPU_OUT from a third
 # disk into OUT.  A line HWGPU-SHOT on the guest's console takes a PNG
 # screendump (OUT/screen.png, OUT/screen-N.png for later ones).
 #   guest-gl.sh --in DIR --out DIR [--machine q35|pc] [--timeout S]
-#               [--gpu-props P=V,...] [-- EXTRA QEMU ARGS]
+#               [--device intel-g45|radeon-rv770] [--gpu-props P=V,...]
+#               [-- EXTRA QEMU ARGS]
 source "$(dirname "$0")/lib.sh"
-in= out= machine=q35 timeout=900 props=
+in= out= machine=q35 timeout=900 props= device=intel-g45
 while [ $# -gt 0 ]; do
     case $1 in
     --in) in=$2; shift 2 ;;
@@ -17,6 +18,7 @@ while [ $# -gt 0 ]; do
     --machine) machine=$2; shift 2 ;;
     --timeout) timeout=$2; shift 2 ;;
     --gpu-props) props=,$2; shift 2 ;;
+    --device) device=$2; shift 2 ;;
     --) shift; break ;;
     *) die "unknown option $1" ;;
     esac
@@ -34,7 +36,7 @@ dd if=/dev/zero of="$out/out.img" bs=1M count=1 conv=notrunc status=none
 
 t0=$SECONDS
 gl_guest_args "$machine" "$props" "$g/gl.img,format=raw,snapshot=on" \
-    "$out/in.tar" "$out/out.img,format=raw"
+    "$out/in.tar" "$out/out.img,format=raw" "$device"
 "$HWGPU_QEMU" "${GL_ARGS[@]}" \
     -serial "file:$out/serial.log" -qmp "unix:$out/qmp.sock,server,wait=off" \
     -D "$out/qemu.log" -d guest_errors,unimp "$@" &

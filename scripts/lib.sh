@@ -66,18 +66,19 @@ GUEST
         --gpu-props "x-capture=$out/$scene.cap" >"$out/boot.out" 2>&1
 }
 
-# gl_guest_args MACHINE PROPS ROOT IN OUT: the QEMU options that boot the GL
-# guest image's kernel on intel-g45 (device properties PROPS: ",p=v...")
+# gl_guest_args MACHINE PROPS ROOT IN OUT [DEVICE]: the QEMU options that
+# boot the GL guest image's kernel on DEVICE (intel-g45 unless given;
+# device properties PROPS: ",p=v...")
 # with ROOT, IN and OUT as -drive "file=" values (options may follow a
 # comma), into the array GL_ARGS.  The caller adds -serial, -qmp and more
 # (guest-gl.sh, tests/guest/migrate-test.sh).
 gl_guest_args() {
-    local machine=$1 props=$2 root=$3 in=$4 out=$5 accel=tcg mach=$1
+    local machine=$1 props=$2 root=$3 in=$4 out=$5 dev=${6:-intel-g45} accel=tcg mach=$1
     local g=$HWGPU_GUEST/gl
     [ "${HWGPU_KVM:-0}" = 1 ] && [ -w /dev/kvm ] && accel=kvm
     [ "$machine" = q35 ] && mach=q35,sata=off
     GL_ARGS=(-accel $accel -machine "$mach" -m 2048 -smp 2 -vga none -nic none
-        -device "intel-g45,addr=02.0$props" -no-reboot -display none
+        -device "$dev,addr=02.0$props" -no-reboot -display none
         -kernel "$g/vmlinuz" -initrd "$g/initrd.img"
         -append "root=/dev/vda ro rootfstype=ext4 console=tty0 console=ttyS0 panic=-1 init=/sbin/hwgpu-init"
         -drive "file=$root,if=virtio"

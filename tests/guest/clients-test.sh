@@ -8,9 +8,6 @@
 source "$(dirname "$0")/../../scripts/lib.sh"
 source "$(dirname "$0")/tap.sh"
 
-# out NAME: the client's output; rc NAME: its exit status.
-out() { sed -n "/^=== client $1: /,/^=== end client $1 rc=/p" "$s" | sed '1d;$d'; }
-rc() { sed -n "s/^=== end client $1 rc=//p" "$s"; }
 numbers() { out "$1" | grep -cE '^ *[0-9]+(\.[0-9]+)? *$'; }
 cursor_moved() {
     local p
@@ -18,16 +15,6 @@ cursor_moved() {
     [ "$p" -ge 2 ]
 }
 figures() { [ "$(rc "$1")" = 0 ] && [ "$(numbers "$1")" -ge 1 ]; }
-# (no grep -q: under lib.sh's pipefail, a writer cut off by an early exit
-# would fail the pipeline)
-has() { out "$1" | grep -E "$2" >/dev/null; }
-ran_with() { [ "$(rc "$1")" = 0 ] && has "$1" "$2"; }
-# The median of a client's "freq: N Hz" lines is within 1% of the refresh.
-freq_ok() {
-    out "$1" | sed -n 's/^freq: \([0-9.]*\)Hz/\1/p' | sort -n |
-        awk -v r="$refresh" '{v[NR]=$1} END {if (NR < 5) exit 1;
-            m=v[int((NR+1)/2)]; d=m-r; if (d<0) d=-d; exit !(d <= r/100)}'
-}
 
 for kernel in bookworm trixie; do
     dir=$HWGPU_CACHE/test-results/clients-$kernel

@@ -18,6 +18,17 @@ run() {
     head -n 60 /tmp/out
     echo "=== end client $name rc=$rc"
 }
+# radeon (radeon-rv770): the KMS clients only; the GEM ones are i915's.
+drv=$(readlink /sys/bus/pci/devices/0000:00:02.0/driver)
+if [ "${drv##*/}" = radeon ]; then
+    run kms_vblank 60 $B/kms_vblank
+    run modetest-list 30 modetest -M radeon -c -p
+    conn=$(modetest -M radeon -c | awk '$3 == "connected" {print $1; exit}')
+    run modetest-flip 12 modetest -M radeon -s "$conn:1024x768" -v
+    run vbltest 12 vbltest -M radeon
+    echo "HWGPU-CLIENTS-DONE"
+    exit 0
+fi
 run gem_exec_nop 60 $B/gem_exec_nop
 run gem_exec_ctx 60 $B/gem_exec_ctx
 run gem_exec_reloc 60 $B/gem_exec_reloc

@@ -9,9 +9,10 @@
 # signalled), that the kernel log is clean, that fbcon comes up at the
 # EDID's preferred mode, that an EDID of 1280x1024 changes the mode, and
 # that a pattern written to /dev/fb0 appears pixel for pixel in the
-# screenshot, and that radeon.test=3 (buffer moves through the DMA ring,
-# semaphores between the rings) passes.  The device has no UVD
-# (seed-004.md §4.8): its firmware is left out and radeon's "failed UVD
+# screenshot.  Then Debian's KMS clients (modetest, vbltest) at the mode's
+# rate, Mesa's r600 on GBM in the GL image, and radeon.test=3 (buffer moves
+# through the DMA ring, semaphores between the rings).  The device has no
+# UVD (seed-004.md §4.8): its firmware is left out and radeon's "failed UVD
 # (-2) init" is the one error line allowed.  Speaks TAP.
 source "$(dirname "$0")/../../scripts/lib.sh"
 source "$(dirname "$0")/tap.sh"
@@ -95,6 +96,80 @@ res=$(/usr/bin/python3 "$HWGPU_REPO/scripts/fbcheck.py" "$dir/screen.png" 32 2>"
 echo "# $tag fbcheck: ${res:-none} (mismatches pixels width height)"
 check "$tag: screenshot equals the /dev/fb0 pattern pixel for pixel" \
     [ "$(echo "$res" | cut -d' ' -f1,3,4)" = "0 1280 1024" ]
+# Debian's KMS clients on radeon (the clients initramfs, tests/guest/clients.sh):
+# modetest lists the connector with the EDID's modes and flips at the
+# mode's rate, vbltest counts vblanks at that rate.  IGT's kms_vblank
+# benchmark (intel-gpu-tools 1.27) opens only Intel devices and skips
+# with IGT's status 77 elsewhere, as on a real HD 4870.
+edid_modes() {
+    ran_with modetest-list '#0 1024x768 [0-9.]+ .*preferred' &&
+        has modetest-list '#[0-9]+ 1280x1024 ' && has modetest-list '#[0-9]+ 640x480 '
+}
+vblank_skips() {
+    [ "$(rc kms_vblank)" = 77 ] &&
+        has kms_vblank 'No known gpu found for chipset flags 0x1 \(intel\)'
+}
+for kernel in bookworm trixie; do
+    tag=radeon-clients-$kernel
+    dir=$HWGPU_CACHE/test-results/guest-$tag
+    rm -rf "$dir"; mkdir -p "$dir"
+    "$HWGPU_REPO/scripts/guest-boot.sh" --device radeon-rv770 --kernel $kernel \
+        --machine q35 --hold 1 --initrd initrd-clients --append hwgpu.clients \
+        --timeout 600 --out "$dir" >"$dir/boot.out" 2>&1
+    check "$tag: guest ran the clients and finished" [ $? -eq 0 ]
+    s=$dir/serial.txt
+    tr -d '\r' <"$dir/serial.log" >"$s"
+    check "$tag: radeon bound, all clients ran" \
+        sh -c "grep -qx 'HWGPU-I915 driver=radeon' '$s' && grep -qx HWGPU-CLIENTS-DONE '$s'"
+    check "$tag: modetest lists VGA-1 connected" \
+        ran_with modetest-list '^[0-9]+[[:space:]]+[0-9]+[[:space:]]+connected[[:space:]]+VGA-1'
+    check "$tag: modetest lists the EDID's modes, 1024x768 preferred" edid_modes
+    refresh=$(out modetest-list | sed -n 's/^ *#0 1024x768 \([0-9.]*\) .*/\1/p')
+    echo "# $tag: preferred mode refresh ${refresh:-?} Hz"
+    check "$tag: modetest -v page flips at the mode's refresh" freq_ok modetest-flip
+    check "$tag: vbltest counts vblanks at the mode's refresh" freq_ok vbltest
+    check "$tag: IGT's kms_vblank skips (77): it opens Intel devices only" vblank_skips
+    # (the kernel's lines: IGT prints "igt_kmod-WARNING" of its own)
+    check "$tag: no WARNING, BUG or Oops in the kernel log" \
+        sh -c "! grep -E '^\[ *[0-9.]+\] .*(WARNING:|BUG:|Oops|Call Trace)' '$s'"
+done
+
+# Mesa on radeon (the GL image, bookworm's Mesa 22.3): EGL on GBM binds the
+# r600 driver, and GL and GLES contexts name the RV770.  Drawing is the 3D
+# engine's work, not yet there.
+dir=$HWGPU_CACHE/test-results/guest-radeon-gl
+tag=radeon-gl
+rm -rf "$dir"; mkdir -p "$dir/in/firmware/radeon"
+cp "$HWGPU_REPO/tests/guest/gl/radeon.sh" "$dir/in/run.sh"
+cp "$HWGPU_GUEST"/firmware-radeon/*.bin "$dir/in/firmware/radeon/"
+if gcc -O2 -Wall -o "$dir/in/glscenes" "$HWGPU_REPO/tests/guest/gl/glscenes.c" \
+        -lEGL -lOpenGL -lgbm -lm; then
+    "$HWGPU_REPO/scripts/guest-gl.sh" --device radeon-rv770 --in "$dir/in" --out "$dir" \
+        --timeout 600 >"$dir/boot.out" 2>&1
+    check "$tag: guest ran the GL checks and finished" [ $? -eq 0 ]
+else
+    notok "$tag: glscenes builds"
+fi
+guest_stalls "$dir"
+log=$dir/result/run.log
+glsec() { sed -n "/^=== $1\$/,/^=== end $1 rc=/p" "$log" | sed '1d;$d'; }
+glval() { glsec "$1" | sed -n "s/^$2 //p" | head -n1; }
+gbm_r600() { sed -n '/^GBM platform:/,/^$/p' "$log" | grep -qx 'EGL driver name: r600'; }
+names_rv770() {
+    glval info-r600 gl_renderer | grep -q '^AMD RV770 ' &&
+        glval info-r600 gles_renderer | grep -q '^AMD RV770 '
+}
+contexts() {
+    grep -qx '=== end info-r600 rc=0' "$log" && glval info-r600 gles_version | grep -q '^OpenGL ES '
+}
+echo "# $tag: GL renderer: $(glval info-r600 gl_renderer); version: $(glval info-r600 gl_version)"
+check "$tag: eglinfo on GBM: driver r600" gbm_r600
+check "$tag: GL and GLES contexts created" contexts
+check "$tag: the GL and GLES contexts' renderer names the RV770" names_rv770
+check "$tag: kernel not tainted" grep -qx 0 "$dir/result/tainted-after"
+check "$tag: no WARNING, BUG or Oops in the kernel log" \
+    sh -c "! grep -E 'WARNING:|BUG:|Oops|Call Trace' '$dir/result/dmesg.txt'"
+
 # radeon.test=3: radeon's own tests.  Bit 1 moves 1 MiB buffers GTT->VRAM->GTT
 # across the whole GTT through the DMA ring (each move checked word for
 # word); bit 2 makes each ring wait on a semaphore the other signals.

@@ -4,6 +4,7 @@
 #   check DESC CMD...       ok if CMD succeeds
 #   tap_end                 the plan line
 #   console_shot_checks TAG PNG, guest_stalls DIR: shared checks (below)
+#   out/rc/has/ran_with/freq_ok NAME: a client's results (tests/guest/clients.sh)
 set +e
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
@@ -31,4 +32,19 @@ console_shot_checks() {
     check "$tag: screenshot shows the console (not blank)" \
         /usr/bin/python3 -c "import sys; sys.exit(0 if float('${frac:-0}') > 0.005 and int('${ncol:-0}') >= 2 else 1)"
     check "$tag: screenshot is the EDID's preferred 1024x768" [ "$w $h" = "1024 768" ]
+}
+
+# The results of tests/guest/clients.sh in the serial log $s.
+# out NAME: the client's output; rc NAME: its exit status.
+out() { sed -n "/^=== client $1: /,/^=== end client $1 rc=/p" "$s" | sed '1d;$d'; }
+rc() { sed -n "s/^=== end client $1 rc=//p" "$s"; }
+# (no grep -q: under lib.sh's pipefail, a writer cut off by an early exit
+# would fail the pipeline)
+has() { out "$1" | grep -E "$2" >/dev/null; }
+ran_with() { [ "$(rc "$1")" = 0 ] && has "$1" "$2"; }
+# The median of a client's "freq: N Hz" lines is within 1% of $refresh.
+freq_ok() {
+    out "$1" | sed -n 's/^freq: \([0-9.]*\)Hz/\1/p' | sort -n |
+        awk -v r="$refresh" '{v[NR]=$1} END {if (NR < 5) exit 1;
+            m=v[int((NR+1)/2)]; d=m-r; if (d<0) d=-d; exit !(d <= r/100)}'
 }
