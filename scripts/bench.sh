@@ -4,7 +4,8 @@
 #   scripts/bench.sh
 # 1. the standalone benchmarks (EU interpreter, command streamer, blitter)
 # 2. guest (TCG, q35): host seconds from QEMU start to the guest's init and
-#    to the first console output through i915, per kernel
+#    to the first console output through i915 and through radeon, per
+#    kernel; radeon's own buffer-move benchmark on radeon-rv770
 # 3. the time the guest takes to fill the 1024x768x32 framebuffer through
 #    the aperture, and the host CPU time per scanned-out frame for a static
 #    and for a fully changing screen (the device's own counters over 30
@@ -34,9 +35,9 @@ wait_for() {
     echo "?"
 }
 
-echo "== guest boot (TCG, q35): intel-g45 with i915 beside QEMU's bochs-display with bochs-drm"
+echo "== guest boot (TCG, q35): intel-g45 with i915 and radeon-rv770 with radeon beside QEMU's bochs-display with bochs-drm"
 for kernel in bookworm trixie; do
-    for dev in intel-g45 bochs-display; do
+    for dev in intel-g45 radeon-rv770 bochs-display; do
         d=$(mktemp -d)
         t0=$(date +%s.%N)
         "$HWGPU_REPO/scripts/guest-boot.sh" --kernel $kernel --machine q35 --hold 0 \
@@ -50,7 +51,25 @@ for kernel in bookworm trixie; do
         eval "tfb_${dev%%-*}=\$tfb"
         rm -rf "$d"
     done
-    echo "boot $kernel: intel-g45 / bochs-display to the console: $(awk -v a="$tfb_intel" -v b="$tfb_bochs" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "?" }')"
+    for dev in intel radeon; do
+        eval "t=\$tfb_$dev"
+        echo "boot $kernel: $dev / bochs-display to the console: $(awk -v a="$t" -v b="$tfb_bochs" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "?" }')"
+    done
+done
+
+# radeon's own benchmark (radeon.benchmark=N, Linux's radeon_benchmark.c):
+# 1024 moves of 1 MiB buffers through the DMA ring and through the CP's DMA
+# ("blit"), timed by the guest.  1: GTT to VRAM and back; 2: VRAM to VRAM.
+echo "== radeon.benchmark on radeon-rv770 (trixie, q35; guest-timed)"
+for n in 1 2; do
+    d=$(mktemp -d)
+    "$HWGPU_REPO/scripts/guest-boot.sh" --device radeon-rv770 --kernel trixie --machine q35 \
+        --hold 0 --append "radeon.benchmark=$n" --out "$d" >/dev/null 2>&1 || true
+    # (the serial log has each line twice: the console's, then dmesg's)
+    tr -d '\r' <"$d/serial.log" |
+        sed -n "s/^\[ *[0-9.]*\] \[drm\] radeon: \(.* bo moves .*\)/radeon.benchmark=$n: \1/p" |
+        awk '!seen[$0]++' 
+    rm -rf "$d"
 done
 
 echo "== aperture fill and scanout cost (trixie, q35, 1024x768 XRGB8888)"
