@@ -197,6 +197,21 @@ void hwgpu_pci_init(HwgpuPci *hp, PCIDevice *pdev,
                                          &DEVICE(pdev)->mem_reentrancy_guard);
 }
 
+/* An engine wrote VRAM: dirty for the display and migration (the dirty
+ * bitmaps are updated atomically: any thread). */
+static void hwgpu_pci_local_written(void *opaque, uint64_t off, uint64_t len)
+{
+    HwgpuPci *hp = opaque;
+
+    memory_region_set_dirty(hp->local, off, len);
+}
+
+void hwgpu_pci_set_local(HwgpuPci *hp, MemoryRegion *local)
+{
+    hp->local = local;
+    hp->host.local_written = hwgpu_pci_local_written;
+}
+
 void hwgpu_pci_cleanup(HwgpuPci *hp)
 {
     if (hp->service_bh) {

@@ -29,6 +29,7 @@ typedef struct HwgpuPci {
     QEMUBH *service_bh;
     void (*service)(void *opaque);  /* main-loop work after a kick */
     void *opaque;
+    MemoryRegion *local;            /* device-local RAM (VRAM) or NULL */
 } HwgpuPci;
 
 /*
@@ -38,6 +39,12 @@ typedef struct HwgpuPci {
 void hwgpu_pci_init(HwgpuPci *hp, PCIDevice *pdev,
                     void (*service)(void *opaque), void *opaque);
 void hwgpu_pci_cleanup(HwgpuPci *hp);
+/*
+ * The device's own RAM (VRAM, a RAM MemoryRegion in a BAR): what its
+ * engines write there (HwgpuHost.local_written) is marked dirty like a CPU
+ * write through the BAR.
+ */
+void hwgpu_pci_set_local(HwgpuPci *hp, MemoryRegion *local);
 
 static inline HwgpuHost *hwgpu_pci_host(HwgpuPci *hp)
 {

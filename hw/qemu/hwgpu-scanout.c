@@ -85,6 +85,7 @@ static void line_pages(const HwgpuFb *fb, uint32_t y, uint64_t *p0,
  */
 #define PAGE_SCRATCH    UINT64_MAX
 #define PAGE_UNTRACKED  (UINT64_MAX - 1)
+#define PAGE_LOCAL      (1ull << 62)    /* an offset in so->local */
 
 static void resolve_pages(HwgpuScanout *so, const HwgpuFb *fb)
 {
@@ -127,52 +128,79 @@ static void resolve_pages(HwgpuScanout *so, const HwgpuFb *fb)
         if (!sec.mr) {
             continue;
         }
-        so->page_off[i] = so->ram && sec.mr == so->ram ?
-                          sec.offset_within_region : PAGE_UNTRACKED;
+        if (so->ram && sec.mr == so->ram) {
+            so->page_off[i] = sec.offset_within_region;
+        } else if (so->local && sec.mr == so->local) {
+            so->page_off[i] = PAGE_LOCAL | sec.offset_within_region;
+        } else {
+            so->page_off[i] = PAGE_UNTRACKED;
+        }
         memory_region_unref(sec.mr);
     }
 }
 
 /*
- * Which pages were written since the last update: one snapshot of the RAM
- * dirty log over the span the surface's pages occupy (stolen memory and
- * fbdev objects are mostly contiguous), per-page snapshots otherwise.
+ * Which of the pages in `mr` (machine RAM, or with PAGE_LOCAL the device's
+ * own) were written since the last update: one snapshot of the dirty log
+ * over the span they occupy (stolen memory, fbdev objects and VRAM
+ * surfaces are mostly contiguous), per-page snapshots otherwise.
  */
-static void collect_dirty(HwgpuScanout *so)
+static void collect_dirty_in(HwgpuScanout *so, MemoryRegion *mr,
+                             uint64_t local)
 {
     uint64_t lo = UINT64_MAX, hi = 0;
     DirtyBitmapSnapshot *snap = NULL;
 
     for (uint32_t i = 0; i < so->npages; i++) {
-        if (so->page_off[i] < PAGE_UNTRACKED) {
-            lo = MIN(lo, so->page_off[i]);
-            hi = MAX(hi, so->page_off[i] + 4096);
+        uint64_t off = so->page_off[i];
+
+        if (off < PAGE_UNTRACKED && (off & PAGE_LOCAL) == local) {
+            off &= ~PAGE_LOCAL;
+            lo = MIN(lo, off);
+            hi = MAX(hi, off + 4096);
         }
     }
-    if (lo < hi && hi - lo <= 256 * MiB) {
-        snap = memory_region_snapshot_and_clear_dirty(so->ram, lo, hi - lo,
+    if (lo >= hi) {
+        return;
+    }
+    if (hi - lo <= 256 * MiB) {
+        snap = memory_region_snapshot_and_clear_dirty(mr, lo, hi - lo,
                                                       DIRTY_MEMORY_VGA);
     }
     for (uint32_t i = 0; i < so->npages; i++) {
         uint64_t off = so->page_off[i];
 
-        if (off == PAGE_SCRATCH) {
-            so->page_dirty[i] = false;  /* the scratch page never changes */
-        } else if (off == PAGE_UNTRACKED) {
-            so->page_dirty[i] = true;   /* untracked memory: redraw */
-        } else if (snap) {
-            so->page_dirty[i] = memory_region_snapshot_get_dirty(
-                so->ram, snap, off, 4096);
+        if (off >= PAGE_UNTRACKED || (off & PAGE_LOCAL) != local) {
+            continue;
+        }
+        off &= ~PAGE_LOCAL;
+        if (snap) {
+            so->page_dirty[i] = memory_region_snapshot_get_dirty(mr, snap,
+                                                                 off, 4096);
         } else {
             DirtyBitmapSnapshot *one = memory_region_snapshot_and_clear_dirty(
-                so->ram, off, 4096, DIRTY_MEMORY_VGA);
+                mr, off, 4096, DIRTY_MEMORY_VGA);
 
-            so->page_dirty[i] = memory_region_snapshot_get_dirty(so->ram, one,
+            so->page_dirty[i] = memory_region_snapshot_get_dirty(mr, one,
                                                                   off, 4096);
             g_free(one);
         }
     }
     g_free(snap);
+}
+
+static void collect_dirty(HwgpuScanout *so)
+{
+    for (uint32_t i = 0; i < so->npages; i++) {
+        /* the scratch page never changes; untracked memory: redraw */
+        so->page_dirty[i] = so->page_off[i] == PAGE_UNTRACKED;
+    }
+    if (so->ram) {
+        collect_dirty_in(so, so->ram, 0);
+    }
+    if (so->local) {
+        collect_dirty_in(so, so->local, PAGE_LOCAL);
+    }
 }
 
 static bool line_dirty(HwgpuScanout *so, uint32_t y)
@@ -417,6 +445,12 @@ void hwgpu_scanout_init(HwgpuScanout *so, DeviceState *dev, QemuConsole *con,
         /* Only lines whose guest pages changed are converted. */
         memory_region_set_log(so->ram, true, DIRTY_MEMORY_VGA);
     }
+}
+
+void hwgpu_scanout_track_local(HwgpuScanout *so, MemoryRegion *local)
+{
+    so->local = local;
+    memory_region_set_log(local, true, DIRTY_MEMORY_VGA);
 }
 
 void hwgpu_scanout_add_properties(HwgpuScanout *so, Object *obj)

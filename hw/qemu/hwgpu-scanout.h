@@ -8,7 +8,8 @@
  *
  * What it does for every device:
  * - Only lines whose guest pages were written since the last update are
- *   read and converted (QEMU's VGA dirty log on guest RAM); a new surface,
+ *   read and converted (QEMU's VGA dirty log on guest RAM and on the
+ *   device's VRAM); a new surface,
  *   a page-table change or an invalidate redraws everything.  The pages of
  *   the visible lines are resolved once per such change, never per pixel.
  * - Updates are asynchronous and sliced: at most 4 MiB of surface per
@@ -72,6 +73,7 @@ typedef struct HwgpuScanout {
     DeviceState *dev;
     QemuConsole *con;
     MemoryRegion *ram;          /* the machine's RAM (dirty log) or NULL */
+    MemoryRegion *local;        /* the device's own RAM (dirty log) or NULL */
     const HwgpuScanoutOps *ops;
     void *opaque;
     const HwgpuHost *host;      /* log */
@@ -110,6 +112,12 @@ void hwgpu_scanout_init(HwgpuScanout *so, DeviceState *dev, QemuConsole *con,
                         const HwgpuScanoutOps *ops, void *opaque,
                         const HwgpuHost *host);
 void hwgpu_scanout_cleanup(HwgpuScanout *so);
+/*
+ * Surfaces in the device's own RAM (VRAM in a BAR) are redrawn only where
+ * it was written, as for guest RAM: CPU writes through the BAR are logged
+ * by QEMU, the device's engines report theirs (hwgpu_pci_set_local).
+ */
+void hwgpu_scanout_track_local(HwgpuScanout *so, MemoryRegion *local);
 /* The x-scanout-* read-only properties on obj. */
 void hwgpu_scanout_add_properties(HwgpuScanout *so, Object *obj);
 

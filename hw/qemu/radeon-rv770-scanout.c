@@ -53,8 +53,8 @@ static void rv770_so_read(void *opaque, uint64_t addr, void *buf, size_t len)
 
 /*
  * A page's guest-physical address: VRAM pages are where BAR 0 shows them
- * (not guest RAM: redrawn on every update), system pages where the GART
- * points.  Pages nothing maps read as a constant.
+ * (the scanout tracks VRAM's writes), system pages where the GART points.
+ * Pages nothing maps read as a constant.
  */
 static bool rv770_so_translate(void *opaque, uint64_t page, uint64_t *phys)
 {

@@ -131,8 +131,10 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
     if (*errp) {
         return;
     }
-    /* the memory controller's view of it (rv770-mc.c) */
+    /* the memory controller's view of it (rv770-mc.c), whose writes are
+     * logged as the CPU's through the BAR are */
     s->core.vram = memory_region_get_ram_ptr(&s->vram);
+    hwgpu_pci_set_local(&s->pci, &s->vram);
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64 |
                      PCI_BASE_ADDRESS_MEM_PREFETCH, &s->vram);
@@ -163,6 +165,7 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
     s->con = graphic_console_init(DEVICE(pdev), 0, &radeon_rv770_gfx_ops, s);
     hwgpu_scanout_init(&s->scanout, DEVICE(pdev), s->con,
                        &radeon_rv770_scanout_ops, s, hwgpu_pci_host(&s->pci));
+    hwgpu_scanout_track_local(&s->scanout, &s->vram);
     hwgpu_scanout_add_properties(&s->scanout, obj);
     if (!rv770_start(&s->core)) {
         error_setg(errp, "radeon-rv770: cannot start the engines' thread");

@@ -1,5 +1,6 @@
 /*
- * What every hwgpu device's qtests share: a screendump read back as RGB.
+ * What every hwgpu device's qtests share: a screendump read back as RGB,
+ * a device's integer property.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -42,6 +43,20 @@ static inline uint8_t *hwgpuq_screendump(QTestState *qts, int *w, int *h)
                (size_t)*w * 3);
     }
     return rgb;
+}
+
+/* An integer property of the (only, anonymous) device under test. */
+static inline uint64_t hwgpuq_qom_u64(QTestState *qts, const char *prop)
+{
+    QDict *r = qtest_qmp(qts, "{'execute':'qom-get', 'arguments':"
+                         "{'path':'/machine/peripheral-anon/device[0]', "
+                         "'property': %s}}", prop);
+    uint64_t v;
+
+    g_assert_false(qdict_haskey(r, "error"));
+    v = qdict_get_int(r, "return");
+    qobject_unref(r);
+    return v;
 }
 
 #endif

@@ -33,15 +33,7 @@ static void program_plane(G45Q *c, int fmt, uint32_t stride)
 
 static uint64_t qom_u64(G45Q *c, const char *prop)
 {
-    QDict *r = qtest_qmp(c->qts, "{'execute':'qom-get', 'arguments':"
-                         "{'path':'/machine/peripheral-anon/device[0]', "
-                         "'property': %s}}", prop);
-    uint64_t v;
-
-    g_assert_false(qdict_haskey(r, "error"));
-    v = qdict_get_int(r, "return");
-    qobject_unref(r);
-    return v;
+    return hwgpuq_qom_u64(c->qts, prop);
 }
 
 /*

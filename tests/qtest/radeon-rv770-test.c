@@ -15,7 +15,7 @@
  * the IH ring to the INTx line), the EDID of the xres/yres properties
  * read over the bit-banged DDC1 pins, and a surface in VRAM with the
  * cursor on it scanned out into a screendump, then a flip latched at
- * vblank.
+ * vblank, and only the lines a CPU or DMA write changed converted again.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -349,6 +349,24 @@ static void test_cp(void)
     rq_stop(&q);
 }
 
+/* The DMA ring at VRAM offset `ring` (4 KiB), as r600_dma_resume starts
+ * it, its read pointer written back to GTT + 1792. */
+static void rq_dma_resume(Rq *q, QPCIBar mmio, uint32_t ring)
+{
+#define W(reg, v) qpci_io_writel(q->dev, mmio, (reg), (v))
+    W(RV770_DMA_RB_CNTL, 10 << 1);
+    W(RV770_DMA_RB_RPTR, 0);
+    W(RV770_DMA_RB_WPTR, 0);
+    W(RV770_DMA_RB_RPTR_ADDR_LO, GTT + 1792);
+    W(RV770_DMA_RB_BASE, ring >> 8);
+    W(RV770_DMA_IB_CNTL, RV770_DMA_IB_ENABLE);
+    W(RV770_DMA_CNTL, RV770_DMA_TRAP_ENABLE);
+    W(RV770_DMA_MODE, 1);
+    W(RV770_DMA_RB_CNTL, (10 << 1) | RV770_DMA_RPTR_WB_ENABLE |
+      RV770_DMA_RB_ENABLE);
+#undef W
+}
+
 static void test_dma(void)
 {
     Rq q;
@@ -376,17 +394,7 @@ static void test_dma(void)
         ref[i] = (uint8_t)(i * 7 + (i >> 8));
     }
     qpci_memwrite(q.dev, vram, src, ref, n * 4);
-    /* r600_dma_resume */
-    W(RV770_DMA_RB_CNTL, 10 << 1);
-    W(RV770_DMA_RB_RPTR, 0);
-    W(RV770_DMA_RB_WPTR, 0);
-    W(RV770_DMA_RB_RPTR_ADDR_LO, GTT + 1792);
-    W(RV770_DMA_RB_BASE, ring >> 8);
-    W(RV770_DMA_IB_CNTL, RV770_DMA_IB_ENABLE);
-    W(RV770_DMA_CNTL, RV770_DMA_TRAP_ENABLE);
-    W(RV770_DMA_MODE, 1);
-    W(RV770_DMA_RB_CNTL, (10 << 1) | RV770_DMA_RPTR_WB_ENABLE |
-      RV770_DMA_RB_ENABLE);
+    rq_dma_resume(&q, mmio, ring);
     qpci_memwrite(q.dev, vram, ring, pkts, sizeof(pkts));
     wp = sizeof(pkts);
     W(RV770_DMA_RB_WPTR, wp);
@@ -619,6 +627,88 @@ static void test_scanout(void)
     rq_stop(&q);
 }
 
+/* The RGB of pixel (x, y) of a w-wide screendump. */
+static uint32_t rgb_at(const uint8_t *rgb, int w, int x, int y)
+{
+    const uint8_t *p = rgb + (y * w + x) * 3;
+
+    return p[0] << 16 | p[1] << 8 | p[2];
+}
+
+/*
+ * A surface in VRAM is converted again only where it was written (the
+ * dirty log counts 4 KiB pages: 16 lines of 64 pixels): nothing for an
+ * unchanged frame, the lines of the page a CPU write through BAR 0
+ * touched, those of the page a DMA engine WRITE into VRAM touched (the
+ * engine reports its writes as the CPU's are logged), each new pixel on
+ * the screen.
+ */
+static void test_scanout_dirty(void)
+{
+    Rq q;
+    QPCIBar vram, mmio;
+    const int w = 64, h = 48;
+    const uint32_t ring = 0x30000, surf = 0x400000;
+    const uint32_t page_lines = 4096 / (w * 4);
+    uint32_t *px = g_new(uint32_t, w * h), v = 0x123456;
+    uint32_t pkts[] = {
+        RV770_DMA_PACKET(RV770_DMA_WRITE, 0, 0, 1),
+        surf + (20 * w + 7) * 4, 0, 0xabcdef,
+        RV770_DMA_PACKET(RV770_DMA_FENCE, 0, 0, 0), GTT + 3072, 0, 7,
+    };
+    uint64_t lines;
+    uint8_t *rgb;
+    int sw, sh;
+
+    rq_start(&q, "");
+    qpci_device_enable(q.dev);
+    vram = qpci_iomap(q.dev, 0, NULL);
+    mmio = qpci_iomap(q.dev, 2, NULL);
+    rq_memory(&q, vram, mmio, 4);
+    for (int i = 0; i < w * h; i++) {
+        px[i] = (uint32_t)i * 0x010203;
+    }
+    qpci_memwrite(q.dev, vram, surf, px, w * h * 4);
+    rq_mode_1024(q.dev, mmio);
+#define W(reg, v) qpci_io_writel(q.dev, mmio, (reg), (v))
+    W(RV770_D1GRPH_CONTROL, 2);                     /* ARGB8888 */
+    W(RV770_D1GRPH_PITCH, w);
+    W(RV770_D1GRPH_X_END, w);
+    W(RV770_D1GRPH_Y_END, h);
+    W(RV770_D1MODE_VIEWPORT_SIZE, w << 16 | h);
+    W(RV770_D1GRPH_ENABLE, 1);
+    W(RV770_D1GRPH_PRIMARY_SURFACE, surf);
+#undef W
+    qtest_clock_step(q.qts, FRAME_NS);
+    g_free(hwgpuq_screendump(q.qts, &sw, &sh));
+    lines = hwgpuq_qom_u64(q.qts, "x-scanout-lines");
+    /* unchanged: nothing converted */
+    rgb = hwgpuq_screendump(q.qts, &sw, &sh);
+    g_assert_cmpuint(hwgpuq_qom_u64(q.qts, "x-scanout-lines"), ==, lines);
+    g_assert_cmphex(rgb_at(rgb, w, 5, 10), ==, px[10 * w + 5] & 0xffffff);
+    g_free(rgb);
+    /* the CPU through BAR 0: the lines of one page */
+    qpci_memwrite(q.dev, vram, surf + (10 * w + 5) * 4, &v, 4);
+    rgb = hwgpuq_screendump(q.qts, &sw, &sh);
+    g_assert_cmpuint(hwgpuq_qom_u64(q.qts, "x-scanout-lines"), ==,
+                     lines + page_lines);
+    g_assert_cmphex(rgb_at(rgb, w, 5, 10), ==, v);
+    g_free(rgb);
+    /* the DMA engine: the lines of another page */
+    rq_dma_resume(&q, mmio, ring);
+    qpci_memwrite(q.dev, vram, ring, pkts, sizeof(pkts));
+    qpci_io_writel(q.dev, mmio, RV770_DMA_RB_WPTR, sizeof(pkts));
+    g_assert_true(wait_mem(q.qts, GUEST_WB + 3072, 7));
+    rgb = hwgpuq_screendump(q.qts, &sw, &sh);
+    g_assert_cmpuint(hwgpuq_qom_u64(q.qts, "x-scanout-lines"), ==,
+                     lines + 2 * page_lines);
+    g_assert_cmphex(rgb_at(rgb, w, 7, 20), ==, 0xabcdef);
+    g_assert_cmphex(rgb_at(rgb, w, 8, 20), ==, px[20 * w + 8] & 0xffffff);
+    g_free(rgb);
+    g_free(px);
+    rq_stop(&q);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -631,5 +721,6 @@ int main(int argc, char **argv)
     qtest_add_func("/radeon-rv770/display-clock", test_display_clock);
     qtest_add_func("/radeon-rv770/ddc-edid", test_ddc_edid);
     qtest_add_func("/radeon-rv770/scanout", test_scanout);
+    qtest_add_func("/radeon-rv770/scanout-dirty", test_scanout_dirty);
     return g_test_run();
 }

@@ -183,6 +183,9 @@ static bool mc_access(Rv770 *r, uint64_t mc, uint8_t *buf, size_t len,
         case RV770_MC_VRAM:
             if (write) {
                 memcpy(r->vram + t.addr, buf, n);
+                if (r->host->local_written) {
+                    r->host->local_written(r->host->opaque, t.addr, n);
+                }
             } else {
                 memcpy(buf, r->vram + t.addr, n);
             }

@@ -59,6 +59,13 @@ typedef struct HwgpuHost {
      */
     void (*thread_begin)(void *opaque);
     void (*thread_end)(void *opaque);
+    /*
+     * Optional: an engine wrote the device's own memory (VRAM) at byte
+     * offset `off`, `len` bytes (QEMU marks them dirty for the display and
+     * migration, as a CPU write through the BAR would be).  May run on a
+     * worker thread.  NULL: nothing tracks that memory.
+     */
+    void (*local_written)(void *opaque, uint64_t off, uint64_t len);
 } HwgpuHost;
 
 /* Whether host tracing is on (cheap; check before formatting a line). */
