@@ -6,7 +6,9 @@
  * CRTC selects), the 32 bpp ARGB cursor on top.  Only linear surfaces
  * are shown (ARRAY_MODE 0 and 1): radeon's fbdev and KMS buffers are
  * linear; a tiled one shows a placeholder, logged as unimplemented.  A
- * stopped CRTC shows "display off".  seed-004.md §4.10.
+ * stopped CRTC shows "display off".  While D1VGA_CONTROL's MODE_ENABLE is
+ * set (from reset until radeon sets a surface) the console shows the
+ * legacy VGA instead.  seed-004.md §4.10.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -101,6 +103,17 @@ void radeon_rv770_scanout_update(RadeonRv770State *s)
         return;                 /* the update in progress will finish */
     }
     hwgpu_worker_lock(&s->core.worker);
+    if (rv770_display_vga(&s->core)) {
+        hwgpu_worker_unlock(&s->core.worker);
+        /* CRTC1 shows the legacy VGA */
+        if (s->scanout.off_shown || s->scanout.shown_valid) {
+            hwgpu_scanout_forget(&s->scanout);
+            s->vga.hw_ops->invalidate(&s->vga);
+        }
+        s->vga.hw_ops->gfx_update(&s->vga);
+        graphic_hw_update_done(s->con);
+        return;
+    }
     for (c = 0; c < 2; c++) {
         rv770_display_surface(&s->core, c, &surf);
         if (surf.on) {

@@ -1,9 +1,9 @@
 /*
  * QEMU glue of the AMD RV770 (Radeon HD 4870) device: PCI identity, BAR 0
  * VRAM, BAR 2 MMIO, BAR 4 I/O, the expansion ROM with the generated
- * AtomBIOS image, MSI and INTx, the engines' thread, the display clock's
- * timer, the monitor's EDID (the xres/yres properties) and the console
- * (radeon-rv770-scanout.c).  The core is plain C in hw/amd/rv770/; this
+ * AtomBIOS image and a VGA BIOS, MSI and INTx, the engines' thread, the
+ * display clock's timer, the monitor's EDID (the xres/yres properties),
+ * legacy VGA and the console (radeon-rv770-scanout.c).  The core is plain C in hw/amd/rv770/; this
  * file only binds it to QEMU.  Issue #15 in progress: what radeon still
  * misses is in docs/radeon-rv770.md.
  *
@@ -12,11 +12,14 @@
  */
 #include "qemu/osdep.h"
 #include "qapi/error.h"
+#include "qemu/datadir.h"
+#include "qemu/error-report.h"
 #include "qemu/module.h"
 #include "qemu/units.h"
 #include "hw/pci/msi.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
+#include "hwgpu/common/optionrom.h"
 #include "radeon-rv770.h"
 #include "rv770-atombios.h"
 
@@ -91,6 +94,7 @@ static void radeon_rv770_invalidate(void *opaque)
     RadeonRv770State *s = opaque;
 
     hwgpu_scanout_invalidate(&s->scanout);
+    s->vga.hw_ops->invalidate(&s->vga);
 }
 
 static void radeon_rv770_gfx_update(void *opaque)
@@ -104,6 +108,52 @@ static const GraphicHwOps radeon_rv770_gfx_ops = {
     .gfx_update_async = true,       /* large frames take several turns */
 };
 
+/*
+ * The expansion ROM: the AtomBIOS where radeon_read_bios() looks, with a
+ * VGA BIOS chained behind it (hw/common/optionrom.c) that the PC BIOS runs
+ * at boot, as the x86 part of the card's real ROM would: the BIOS's and
+ * the early kernel's text console on the legacy VGA until radeon loads.
+ * QEMU's SeaVGABIOS for the standard VGA drives the VGA core below.
+ */
+static bool radeon_rv770_rom(RadeonRv770State *s, Error **errp)
+{
+    const char *name = s->vgabios ? s->vgabios : "vgabios-stdvga.bin";
+    const uint8_t *img = hwgpu_rv770_atombios;
+    size_t len = sizeof(hwgpu_rv770_atombios), clen;
+    g_autofree uint8_t *chained = NULL;
+    g_autofree char *path = NULL;
+    g_autofree gchar *vga = NULL;
+    gsize vga_len;
+    const char *why;
+
+    if (*name) {
+        path = qemu_find_file(QEMU_FILE_TYPE_BIOS, name);
+        if (!path || !g_file_get_contents(path, &vga, &vga_len, NULL)) {
+            warn_report("radeon-rv770: VGA BIOS %s not found: the screen "
+                        "stays blank until radeon loads", name);
+        } else {
+            chained = hwgpu_optionrom_chain_vga(img, len, (uint8_t *)vga,
+                                                vga_len, RV770_PCI_VENDOR_ID,
+                                                RV770_PCI_DEVICE_ID, &clen,
+                                                &why);
+            if (!chained) {
+                error_setg(errp, "radeon-rv770: cannot chain the VGA BIOS "
+                           "%s: %s", path, why);
+                return false;
+            }
+            img = chained;
+            len = clen;
+        }
+    }
+    if (!memory_region_init_rom(&s->rom, OBJECT(s), "radeon-rv770.rom", len,
+                                errp)) {
+        return false;
+    }
+    memcpy(memory_region_get_ram_ptr(&s->rom), img, len);
+    pci_register_bar(PCI_DEVICE(s), PCI_ROM_SLOT, 0, &s->rom);
+    return true;
+}
+
 static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
 {
     ERRP_GUARD();
@@ -111,9 +161,9 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
     Object *obj = OBJECT(s);
     uint64_t vram = (uint64_t)s->vram_mb * MiB;
 
-    if (s->vram_mb < 64 || s->vram_mb > 1024 || !is_power_of_2(s->vram_mb)) {
+    if (s->vram_mb < 64 || s->vram_mb > 512 || !is_power_of_2(s->vram_mb)) {
         error_setg(errp, "radeon-rv770: vram-mb must be a power of two "
-                   "from 64 to 1024");
+                   "from 64 to 512");
         return;
     }
     hwgpu_pci_init(&s->pci, pdev, radeon_rv770_service, s);
@@ -127,17 +177,24 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
         return;
     }
 
-    memory_region_init_ram(&s->vram, obj, "radeon-rv770.vram", vram, errp);
-    if (*errp) {
+    /*
+     * VRAM, which the legacy VGA (ports, the 0xa0000 window, the VBE
+     * registers) uses from its start, as on the board: its text and planar
+     * memory there, its VBE framebuffer where BAR 0 shows VRAM.
+     */
+    s->vga.vram_size_mb = s->vram_mb;
+    if (!vga_common_init(&s->vga, obj, errp)) {
         return;
     }
+    vga_init(&s->vga, obj, pci_address_space(pdev), pci_address_space_io(pdev),
+             true);
     /* the memory controller's view of it (rv770-mc.c), whose writes are
      * logged as the CPU's through the BAR are */
-    s->core.vram = memory_region_get_ram_ptr(&s->vram);
-    hwgpu_pci_set_local(&s->pci, &s->vram);
+    s->core.vram = s->vga.vram_ptr;
+    hwgpu_pci_set_local(&s->pci, &s->vga.vram);
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64 |
-                     PCI_BASE_ADDRESS_MEM_PREFETCH, &s->vram);
+                     PCI_BASE_ADDRESS_MEM_PREFETCH, &s->vga.vram);
     memory_region_init_io(&s->mmio, obj, &rv770_mmio_ops, s,
                           "radeon-rv770.mmio", RV770_MMIO_SIZE);
     pci_register_bar(pdev, 2, PCI_BASE_ADDRESS_SPACE_MEMORY |
@@ -145,15 +202,9 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
     memory_region_init_io(&s->io, obj, &rv770_mmio_ops, s, "radeon-rv770.io",
                           RV770_IO_SIZE);
     pci_register_bar(pdev, 4, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
-    /* The AtomBIOS where radeon_read_bios() looks: the PCI ROM BAR. */
-    memory_region_init_rom(&s->rom, obj, "radeon-rv770.rom",
-                           sizeof(hwgpu_rv770_atombios), errp);
-    if (*errp) {
+    if (!radeon_rv770_rom(s, errp)) {
         return;
     }
-    memcpy(memory_region_get_ram_ptr(&s->rom), hwgpu_rv770_atombios,
-           sizeof(hwgpu_rv770_atombios));
-    pci_register_bar(pdev, PCI_ROM_SLOT, 0, &s->rom);
     /* The display: its clock's timer, the monitor on DDC1, the console. */
     if (!hwgpu_edid_setup(&s->edid_info, 2560, 1600, "the RV770 DAC's modes",
                           s->edid, sizeof(s->edid), errp)) {
@@ -163,9 +214,10 @@ static void radeon_rv770_realize(PCIDevice *pdev, Error **errp)
                                     radeon_rv770_display_timer, s);
     rv770_display_set_edid(&s->core, s->edid, qemu_edid_size(s->edid));
     s->con = graphic_console_init(DEVICE(pdev), 0, &radeon_rv770_gfx_ops, s);
+    s->vga.con = s->con;
     hwgpu_scanout_init(&s->scanout, DEVICE(pdev), s->con,
                        &radeon_rv770_scanout_ops, s, hwgpu_pci_host(&s->pci));
-    hwgpu_scanout_track_local(&s->scanout, &s->vram);
+    hwgpu_scanout_track_local(&s->scanout, &s->vga.vram);
     hwgpu_scanout_add_properties(&s->scanout, obj);
     if (!rv770_start(&s->core)) {
         error_setg(errp, "radeon-rv770: cannot start the engines' thread");
@@ -192,6 +244,7 @@ static void radeon_rv770_reset(DeviceState *dev)
     RadeonRv770State *s = RADEON_RV770(dev);
 
     rv770_reset(&s->core);
+    vga_common_reset(&s->vga);
     timer_del(s->display_timer);
     hwgpu_scanout_invalidate(&s->scanout);
     radeon_rv770_update_irq(s);
@@ -206,6 +259,8 @@ static const VMStateDescription vmstate_radeon_rv770 = {
 
 static const Property radeon_rv770_properties[] = {
     DEFINE_PROP_UINT32("vram-mb", RadeonRv770State, vram_mb, 256),
+    /* the VGA BIOS chained into the ROM ("": none); default SeaVGABIOS */
+    DEFINE_PROP_STRING("vgabios", RadeonRv770State, vgabios),
     DEFINE_EDID_PROPERTIES(RadeonRv770State, edid_info),
 };
 
@@ -224,8 +279,8 @@ static void radeon_rv770_class_init(ObjectClass *klass, void *data)
     k->subsystem_id = RV770_PCI_DEVICE_ID;
     device_class_set_legacy_reset(dc, radeon_rv770_reset);
     dc->vmsd = &vmstate_radeon_rv770;
-    dc->desc = "AMD Radeon HD 4870 (RV770), in progress: MC, CP, IH, DMA "
-               "and display; no VGA, RLC or 3D yet";
+    dc->desc = "AMD Radeon HD 4870 (RV770), in progress: MC, CP, IH, DMA, "
+               "display and legacy VGA; no 3D yet";
     device_class_set_props(dc, radeon_rv770_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
 }

@@ -1,8 +1,8 @@
 /*
  * radeon-rv770 QEMU glue: the device state shared by the glue files
- * (radeon-rv770.c: PCI, BARs, ROM, interrupts, the display clock's timer;
- * radeon-rv770-scanout.c: what the CRTCs show, through the generic
- * hwgpu-scanout.c).
+ * (radeon-rv770.c: PCI, BARs, ROM, interrupts, the display clock's timer,
+ * legacy VGA; radeon-rv770-scanout.c: what the CRTCs show, through the
+ * generic hwgpu-scanout.c, or the VGA).
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -14,6 +14,7 @@
 #include "hw/display/edid.h"
 #include "qemu/timer.h"
 #include "ui/console.h"
+#include "hw/display/vga_int.h"
 
 #include "hwgpu-pci.h"
 #include "hwgpu-scanout.h"
@@ -26,11 +27,12 @@ struct RadeonRv770State {
     PCIDevice parent_obj;
     HwgpuPci pci;
     Rv770 core;
-    MemoryRegion vram;          /* BAR 0 */
+    VGACommonState vga;         /* legacy VGA; its vram is BAR 0 (VRAM) */
     MemoryRegion mmio;          /* BAR 2 */
     MemoryRegion io;            /* BAR 4 */
-    MemoryRegion rom;           /* expansion ROM: the AtomBIOS image */
+    MemoryRegion rom;           /* expansion ROM: AtomBIOS (+ VGA BIOS) */
     uint32_t vram_mb;
+    char *vgabios;              /* the VGA BIOS chained into the ROM */
     QEMUTimer *display_timer;   /* the CRTCs' next vblank event */
     QemuConsole *con;
     HwgpuScanout scanout;

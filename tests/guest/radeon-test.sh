@@ -9,7 +9,8 @@
 # signalled), that the kernel log is clean, that fbcon comes up at the
 # EDID's preferred mode, that an EDID of 1280x1024 changes the mode, and
 # that a pattern written to /dev/fb0 appears pixel for pixel in the
-# screenshot.  Then Debian's KMS clients (modetest, vbltest) at the mode's
+# screenshot; before radeon loads, the VGA BIOS's text console.  Then
+# Debian's KMS clients (modetest, vbltest) at the mode's
 # rate, Mesa's r600 on GBM in the GL image, and radeon.test=3 (buffer moves
 # through the DMA ring, semaphores between the rings).  The device has no
 # UVD (seed-004.md §4.8): its firmware is left out and radeon's "failed UVD
@@ -79,6 +80,24 @@ for kernel in bookworm trixie; do
         console_shot_checks "$tag" "$dir/screen.png"
     done
 done
+
+# Before radeon loads: the VGA BIOS chained into the ROM has set up the
+# legacy VGA, the kernel's console is on it (vgacon), and the screen shows
+# its 80x25 text (720x400).
+tag=radeon-vga
+dir=$HWGPU_CACHE/test-results/guest-$tag
+rm -rf "$dir"; mkdir -p "$dir"
+"$HWGPU_REPO/scripts/guest-boot.sh" --device radeon-rv770 --kernel bookworm --machine q35 \
+    --hold 3 --append hwgpu.noi915 --out "$dir" >"$dir/boot.out" 2>&1
+check "$tag: guest booted and finished" [ $? -eq 0 ]
+check "$tag: the kernel's console is the VGA text console" \
+    grep -q 'Console: colour VGA+ 80x25' "$dir/serial.log"
+stat=$(/usr/bin/python3 "$HWGPU_REPO/scripts/pngstat.py" "$dir/screen.png" 2>/dev/null)
+echo "# $tag screenshot: ${stat:-none} (width height non-black-fraction colours)"
+read -r w h frac ncol <<<"$stat"
+check "$tag: the screen shows VGA text mode (720x400)" [ "$w $h" = "720 400" ]
+check "$tag: ... with the console's text on it" \
+    /usr/bin/python3 -c "import sys; sys.exit(0 if float('${frac:-0}') > 0.02 and int('${ncol:-0}') >= 2 else 1)"
 
 # The EDID property picks the mode; /dev/fb0's contents reach the screen
 # exactly (32 bpp).

@@ -2,7 +2,8 @@
  * radeon-rv770 qtests: PCI identity and BARs as radeon_device_init finds
  * them (seed-004.md §4.1), the MM_INDEX/MM_DATA window through BAR 2 and
  * BAR 4, and the expansion ROM holding the AtomBIOS image the way
- * radeon_read_bios() checks it (§4.2), and the memory controller's
+ * radeon_read_bios() checks it (§4.2) with the VGA BIOS chained behind
+ * it, and the memory controller's
  * registers as rv770_mc_init, rv770_mc_program, rv770_pcie_gart_enable
  * and r600_pcie_gart_tlb_flush use them (§4.3 step 6, §4.5 steps 3-4;
  * translation itself is tests/unit/amd/rv770/test-rv770-mc.c's), and
@@ -13,7 +14,8 @@
  * with the bytes it copied, a FENCE and a TRAP with its IH vector; and
  * the display: the CRTC clock (frame counter, vblank interrupt through
  * the IH ring to the INTx line), the EDID of the xres/yres properties
- * read over the bit-banged DDC1 pins, and a surface in VRAM with the
+ * read over the bit-banged DDC1 pins, the legacy VGA on the console
+ * while D1VGA_CONTROL says so, and a surface in VRAM with the
  * cursor on it scanned out into a screendump, then a flip latched at
  * vblank, and only the lines a CPU or DMA write changed converted again.
  *
@@ -124,8 +126,8 @@ static void test_mm_window(void)
 static void test_rom(void)
 {
     Rq q;
-    uint8_t rom[4096];
-    uint32_t size;
+    uint8_t *rom, sum = 0;
+    uint32_t size, vga;
     uint64_t addr;
     uint16_t pcir, hdr;
 
@@ -137,13 +139,15 @@ static void test_rom(void)
     qpci_config_writel(q.dev, PCI_ROM_ADDRESS, 0xffffffff);
     size = ~(qpci_config_readl(q.dev, PCI_ROM_ADDRESS) &
              PCI_ROM_ADDRESS_MASK) + 1;
-    g_assert_cmpuint(size, ==, sizeof(rom));
+    /* the AtomBIOS (4 KiB) and the VGA BIOS behind it: 64 KiB */
+    g_assert_cmpuint(size, ==, 65536);
+    rom = g_malloc(size);
     addr = QEMU_ALIGN_UP(q.bus->mmio_alloc_ptr, size);
     g_assert_cmpuint(addr + size, <=, q.bus->mmio_limit);
     qpci_config_writel(q.dev, PCI_ROM_ADDRESS,
                        addr | PCI_ROM_ADDRESS_ENABLE);
     qpci_device_enable(q.dev);
-    qtest_memread(q.qts, addr, rom, sizeof(rom));
+    qtest_memread(q.qts, addr, rom, size);
     g_assert_cmphex(rom[0], ==, 0x55);
     g_assert_cmphex(rom[1], ==, 0xaa);
     pcir = rom[0x18] | rom[0x19] << 8;
@@ -154,6 +158,25 @@ static void test_rom(void)
     g_assert_cmpmem(&rom[0x30], 10, " 761295520", 10);
     hdr = rom[0x48] | rom[0x49] << 8;
     g_assert_cmpmem(&rom[hdr + 4], 4, "ATOM", 4);
+    /* the image the PC BIOS runs covers both, its checksum whole */
+    g_assert_cmpuint(rom[2] * 512u, >, 4096);
+    g_assert_cmpuint(rom[pcir + 0x10] | rom[pcir + 0x11] << 8, ==, rom[2]);
+    for (uint32_t i = 0; i < rom[2] * 512u; i++) {
+        sum += rom[i];
+    }
+    g_assert_cmpuint(sum, ==, 0);
+    /* INIT enters the VGA BIOS at its own INIT entry, in its segment */
+    g_assert_cmphex(rom[3], ==, 0x0e);                  /* push cs */
+    g_assert_cmphex(rom[7] << 8 | rom[8], ==, 0x8146);  /* add [bp+2] */
+    vga = (rom[10] | rom[11] << 8) * 16;
+    g_assert_cmpuint(vga, ==, 4096);
+    g_assert_cmphex(rom[vga], ==, 0x55);
+    g_assert_cmphex(rom[vga + 1], ==, 0xaa);
+    pcir = vga + (rom[vga + 0x18] | rom[vga + 0x19] << 8);
+    g_assert_cmpmem(&rom[pcir], 4, "PCIR", 4);
+    g_assert_cmphex(rom[pcir + 4] | rom[pcir + 5] << 8, ==, 0x1002);
+    g_assert_cmphex(rom[pcir + 6] | rom[pcir + 7] << 8, ==, 0x9440);
+    g_free(rom);
     rq_stop(&q);
 }
 
@@ -550,11 +573,13 @@ static void test_scanout(void)
     }
     qpci_memwrite(q.dev, vram, 0x400000, px, w * h * 4);
     qpci_memwrite(q.dev, vram, 0x500000, px16, w * h * 2);
-    /* nothing runs yet: the placeholder */
+    /* from reset CRTC1 shows the legacy VGA, whatever the surface */
     rgb = hwgpuq_screendump(q.qts, &sw, &sh);
+    g_assert_false(sw == w && sh == h);
     g_free(rgb);
     rq_mode_1024(q.dev, mmio);
 #define W(reg, v) qpci_io_writel(q.dev, mmio, (reg), (v))
+    W(RV770_D1VGA_CONTROL, 0);          /* as avivo_crtc_do_set_base */
     W(RV770_D1GRPH_CONTROL, 2);                     /* ARGB8888 */
     W(RV770_D1GRPH_PITCH, w);
     W(RV770_D1GRPH_X_END, w);
@@ -621,6 +646,16 @@ static void test_scanout(void)
     qtest_clock_step(q.qts, FRAME_NS);
     rgb = hwgpuq_screendump(q.qts, &sw, &sh);
     g_free(rgb);
+    /* VGA mode again: the legacy VGA (blank: no mode set), not the
+     * surface (whose pixels all have blue 0x80) */
+    W(RV770_D1GRPH_PRIMARY_SURFACE, 0x400000);
+    qtest_clock_step(q.qts, FRAME_NS);
+    W(RV770_D1VGA_CONTROL, RV770_VGA_MODE_ENABLE);
+    rgb = hwgpuq_screendump(q.qts, &sw, &sh);
+    for (int i = 0; i < sw * sh; i++) {
+        g_assert_cmphex(rgb[i * 3 + 2], !=, 0x80);
+    }
+    g_free(rgb);
 #undef W
     g_free(px);
     g_free(px16);
@@ -671,6 +706,7 @@ static void test_scanout_dirty(void)
     qpci_memwrite(q.dev, vram, surf, px, w * h * 4);
     rq_mode_1024(q.dev, mmio);
 #define W(reg, v) qpci_io_writel(q.dev, mmio, (reg), (v))
+    W(RV770_D1VGA_CONTROL, 0);
     W(RV770_D1GRPH_CONTROL, 2);                     /* ARGB8888 */
     W(RV770_D1GRPH_PITCH, w);
     W(RV770_D1GRPH_X_END, w);

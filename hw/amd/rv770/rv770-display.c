@@ -485,6 +485,12 @@ void rv770_display_reg_write(void *dev, HwgpuRegFile *rf, uint32_t offset,
     }
 }
 
+bool rv770_display_vga(Rv770 *r)
+{
+    return hwgpu_reg_get(&r->regs, RV770_D1VGA_CONTROL) &
+           RV770_VGA_MODE_ENABLE;
+}
+
 void rv770_display_surface(Rv770 *r, int c, Rv770Surface *s)
 {
     Rv770Crtc *k = &disp(r)->crtc[c];

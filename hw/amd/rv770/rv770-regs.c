@@ -192,10 +192,14 @@ const HwgpuRegDesc rv770_reg_table[] = {
     CRTC(0x658c, "MODE_EXT_OVERSCAN_TOP_BOTTOM"),
     CRTC(0x6590, "SCL_SCALER_ENABLE"),
     CRTC(0x6528, "MODE_DATA_FORMAT"),
-    /* the legacy VGA block radeon turns off (rv515_vga_render_disable) */
+    /* the legacy VGA block radeon turns off (rv515_vga_render_disable);
+     * CRTC1 shows VGA as the VGA BIOS's POST leaves it, until radeon
+     * sets a surface (avivo_crtc_do_set_base clears DxVGA_CONTROL) */
     RW(0x0300, "VGA_RENDER_CONTROL"), RW(0x0310, "VGA_MEMORY_BASE_ADDRESS"),
     RW(0x0324, "VGA_MEMORY_BASE_ADDRESS_HIGH"), RW(0x0328, "VGA_HDP_CONTROL"),
-    RW(0x0330, "D1VGA_CONTROL"), RW(0x0338, "D2VGA_CONTROL"),
+    { .offset = RV770_D1VGA_CONTROL, .name = "D1VGA_CONTROL",
+      .wmask = 0xffffffffu, .reset = RV770_VGA_MODE_ENABLE },
+    RW(RV770_D2VGA_CONTROL, "D2VGA_CONTROL"),
     /* interrupt status (vblank from the CRTCs, HPD1), hot plug */
     DISP(RV770_DISP_INTERRUPT_STATUS, "DISP_INTERRUPT_STATUS", 0),
     RO(RV770_DISP_INTERRUPT_STATUS + 0xc, "DISP_INTERRUPT_STATUS_CONTINUE", 0),

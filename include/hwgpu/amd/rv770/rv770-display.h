@@ -179,6 +179,16 @@ uint64_t rv770_display_next_event(Rv770 *r, uint64_t now);
  */
 uint64_t rv770_display_tick(Rv770 *r);
 
+/*
+ * DxVGA_CONTROL: MODE_ENABLE has the CRTC show the legacy VGA (the glue's
+ * VGA core) instead of its GRPH surface.
+ */
+#define RV770_D1VGA_CONTROL     0x0330
+#define RV770_D2VGA_CONTROL     0x0338
+#define RV770_VGA_MODE_ENABLE   1u
+/* Whether CRTC1 (the VGA connector's) shows the legacy VGA (lock held). */
+bool rv770_display_vga(Rv770 *r);
+
 /* What a CRTC scans out, for the glue's scanout (lock held). */
 typedef struct Rv770Surface {
     bool on;                /* CRTC and GRPH enabled, geometry sane */
