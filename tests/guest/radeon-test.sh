@@ -128,7 +128,8 @@ vblank_skips() {
     [ "$(rc kms_vblank)" = 77 ] &&
         has kms_vblank 'No known gpu found for chipset flags 0x1 \(intel\)'
 }
-for kernel in bookworm trixie; do
+# (trixie's 6.12: the GL image below has bookworm's 6.1)
+for kernel in trixie; do
     tag=radeon-clients-$kernel
     dir=$HWGPU_CACHE/test-results/guest-$tag
     rm -rf "$dir"; mkdir -p "$dir"
