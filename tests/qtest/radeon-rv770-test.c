@@ -745,6 +745,131 @@ static void test_scanout_dirty(void)
     rq_stop(&q);
 }
 
+/* Registers a hostile guest aims at first: display, CP, DMA, IH, MC. */
+static const uint32_t hostile_regs[] = {
+    0x404, 0x430, 0x43c, 0x450,                     /* P1PLL dividers */
+    RV770_D1CRTC_H_TOTAL, RV770_D1CRTC_V_TOTAL, RV770_D1CRTC_CONTROL,
+    RV770_D1CRTC_V_BLANK_START_END, RV770_D1CRTC_H_BLANK_START_END,
+    RV770_D1GRPH_ENABLE, RV770_D1GRPH_CONTROL, RV770_D1GRPH_PITCH,
+    RV770_D1GRPH_PRIMARY_SURFACE, RV770_D2GRPH_PRIMARY_HIGH,
+    RV770_D1GRPH_SURFACE_OFFSET_X, RV770_D1GRPH_SURFACE_OFFSET_Y,
+    RV770_D1GRPH_X_START, RV770_D1GRPH_Y_START, RV770_D1GRPH_X_END,
+    RV770_D1GRPH_Y_END, RV770_D1GRPH_UPDATE, RV770_D1MODE_VIEWPORT_START,
+    RV770_D1MODE_VIEWPORT_SIZE, RV770_D1CUR_CONTROL,
+    RV770_D1CUR_SURFACE_ADDRESS, RV770_D1CUR_SIZE, RV770_D1CUR_POSITION,
+    RV770_DXMODE_INT_MASK, RV770_DC_LUT_RW_INDEX, RV770_DC_LUT_30_COLOR,
+    RV770_D1VGA_CONTROL, RV770_DC_GPIO_DDC1_EN, RV770_DC_GPIO_DDC1_MASK,
+    RV770_CP_ME_CNTL, RV770_CP_RB_BASE, RV770_CP_RB_CNTL, RV770_CP_RB_WPTR,
+    RV770_CP_RB_RPTR_ADDR, RV770_CP_INT_CNTL, RV770_CP_PFP_UCODE_ADDR,
+    RV770_CP_PFP_UCODE_DATA, RV770_DMA_RB_CNTL, RV770_DMA_RB_BASE,
+    RV770_DMA_RB_WPTR, RV770_DMA_IB_CNTL, RV770_DMA_CNTL,
+    RV770_IH_RB_CNTL, RV770_IH_RB_BASE, RV770_IH_RB_RPTR, RV770_IH_CNTL,
+    RV770_MC_VM_FB_LOCATION, RV770_VM_CONTEXT0_CNTL,
+    RV770_VM_CONTEXT0_PT_BASE, RV770_VM_CONTEXT0_PT_START,
+    RV770_VM_CONTEXT0_PT_END, RV770_VM_CONTEXT0_REQUEST_RESPONSE,
+    RV770_GRBM_SOFT_RESET, 0x0000, 0x0004,          /* MM_INDEX, MM_DATA */
+};
+
+/* Edges, masks, small numbers and noise. */
+static uint32_t hostile_value(GRand *r)
+{
+    static const uint32_t edges[] = {
+        0, 1, 2, 0xffffffff, 0x7fffffff, 0x80000000, 0x3fff, 0x4000,
+        0xffff, 0x10000, 0x0fffffff, 0x10000000, 0xfffff000, 0x000f0000,
+    };
+
+    switch (g_rand_int_range(r, 0, 4)) {
+    case 0:
+        return edges[g_rand_int_range(r, 0, G_N_ELEMENTS(edges))];
+    case 1:
+        return g_rand_int_range(r, 0, 4096);
+    default:
+        return g_rand_int(r);
+    }
+}
+
+/*
+ * Hostile input through QEMU, glue included: a seeded run of register
+ * writes (biased to display timings, PLLs, surfaces and cursors anywhere,
+ * VGA mode on and off, the CP, DMA and IH rings' bases and pointers, the
+ * GART), VRAM full of random packets, the I/O BAR, the VGA ports and the
+ * legacy window, with screendumps, clock steps and machine resets among
+ * them.  QEMU must answer at the end.  HWGPU_FUZZ_SEED picks the seed
+ * (the test command sets one).  (The core's fuzz targets, run by the test
+ * command, go deeper: tests/fuzz.)
+ */
+static void test_hostile(void)
+{
+    Rq q;
+    QPCIBar vram, mmio, io;
+    const char *env = g_getenv("HWGPU_FUZZ_SEED");
+    uint32_t seed = env ? strtoul(env, NULL, 0) : 0x77040770;
+    GRand *r = g_rand_new_with_seed(seed);
+    uint32_t burst[16];
+    QDict *resp;
+    uint8_t *rgb;
+    int sw, sh;
+
+    g_test_message("seed %u", seed);
+    rq_start(&q, "");
+    qpci_device_enable(q.dev);
+    vram = qpci_iomap(q.dev, 0, NULL);
+    mmio = qpci_iomap(q.dev, 2, NULL);
+    io = qpci_iomap(q.dev, 4, NULL);
+    rq_memory(&q, vram, mmio, 4);
+    rq_mode_1024(q.dev, mmio);
+    for (int i = 0; i < 20000; i++) {
+        uint32_t k = g_rand_int_range(r, 0, 100), v = hostile_value(r);
+
+        if (k < 45) {
+            qpci_io_writel(q.dev, mmio, hostile_regs[g_rand_int_range(
+                               r, 0, G_N_ELEMENTS(hostile_regs))], v);
+        } else if (k < 52) {
+            qpci_io_writel(q.dev, mmio, g_rand_int_range(r, 0, 0x4000) * 4,
+                           v);
+        } else if (k < 55) {
+            qpci_io_readl(q.dev, mmio, g_rand_int_range(r, 0, 0x4000) * 4);
+        } else if (k < 68) {
+            /* packets where rings, IBs and surfaces tend to be */
+            for (int j = 0; j < 16; j++) {
+                burst[j] = j % 4 ? hostile_value(r)
+                                 : 3u << 30 | (g_rand_int(r) & 0x3fff00ff);
+            }
+            qpci_memwrite(q.dev, vram, g_rand_int_range(r, 0, 0x800) * 64,
+                          burst, sizeof(burst));
+        } else if (k < 72) {
+            qpci_io_writel(q.dev, io, g_rand_int_range(r, 0, 64) * 4, v);
+        } else if (k < 80) {
+            qtest_outb(q.qts, 0x3c0 + g_rand_int_range(r, 0, 32), v);
+        } else if (k < 84) {
+            qtest_writeb(q.qts, 0xa0000 + g_rand_int_range(r, 0, 0x20000), v);
+        } else if (k < 91) {
+            qtest_clock_step(q.qts, g_rand_int_range(r, 0, 50000000));
+        } else if (k < 98) {
+            rgb = hwgpuq_screendump(q.qts, &sw, &sh);
+            g_free(rgb);
+        } else if (k < 99 && g_rand_int_range(r, 0, 4) == 0) {
+            /* a machine reset; the BARs back where they were */
+            qtest_system_reset(q.qts);
+            qpci_config_writel(q.dev, PCI_BASE_ADDRESS_0, vram.addr | 0xc);
+            qpci_config_writel(q.dev, PCI_BASE_ADDRESS_1, vram.addr >> 32);
+            qpci_config_writel(q.dev, PCI_BASE_ADDRESS_2, mmio.addr | 0x4);
+            qpci_config_writel(q.dev, PCI_BASE_ADDRESS_3, mmio.addr >> 32);
+            qpci_config_writel(q.dev, PCI_BASE_ADDRESS_4, io.addr | 1);
+            qpci_device_enable(q.dev);
+            rq_memory(&q, vram, mmio, 4);
+        }
+    }
+    resp = qtest_qmp(q.qts, "{'execute': 'query-status'}");
+    g_assert_true(qdict_haskey(resp, "return"));
+    qobject_unref(resp);
+    /* and the device answers: MM_INDEX holds what is written */
+    qpci_io_writel(q.dev, mmio, 0x0000, 0x1234);
+    g_assert_cmphex(qpci_io_readl(q.dev, mmio, 0x0000), ==, 0x1234);
+    g_rand_free(r);
+    rq_stop(&q);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -758,5 +883,6 @@ int main(int argc, char **argv)
     qtest_add_func("/radeon-rv770/ddc-edid", test_ddc_edid);
     qtest_add_func("/radeon-rv770/scanout", test_scanout);
     qtest_add_func("/radeon-rv770/scanout-dirty", test_scanout_dirty);
+    qtest_add_func("/radeon-rv770/hostile", test_hostile);
     return g_test_run();
 }
