@@ -32,7 +32,8 @@ ASSERTED+=" tex_formats:99"
 dir=$HWGPU_CACHE/test-results/gl
 rm -rf "$dir"; mkdir -p "$dir/in"
 cp "$HWGPU_REPO/tests/guest/gl/gl.sh" "$dir/in/run.sh"
-cp "$HWGPU_REPO/tests/guest/gl/kmscube-shot.sh" "$dir/in/"
+cp "$HWGPU_REPO/tests/guest/gl/kmscube-shot.sh" "$HWGPU_REPO/tests/guest/gl/section.sh" \
+    "$dir/in/"
 gcc -O2 -Wall -o "$dir/in/glscenes" "$HWGPU_REPO/tests/guest/gl/glscenes.c" \
     -lEGL -lOpenGL -lgbm -lm || { notok "glscenes builds"; tap_end; exit 1; }
 gcc -O2 -Wall -I/usr/include/libdrm -o "$dir/in/gem3dgarbage" \

@@ -161,6 +161,7 @@ dir=$HWGPU_CACHE/test-results/guest-radeon-gl
 tag=radeon-gl
 rm -rf "$dir"; mkdir -p "$dir/in/firmware/radeon"
 cp "$HWGPU_REPO/tests/guest/gl/radeon.sh" "$dir/in/run.sh"
+cp "$HWGPU_REPO/tests/guest/gl/section.sh" "$dir/in/"
 cp "$HWGPU_GUEST"/firmware-radeon/*.bin "$dir/in/firmware/radeon/"
 if gcc -O2 -Wall -o "$dir/in/glscenes" "$HWGPU_REPO/tests/guest/gl/glscenes.c" \
         -lEGL -lOpenGL -lgbm -lm; then

@@ -34,6 +34,7 @@
 #include "hwgpu/amd/rv770/rv770-display.h"
 #include "hwgpu-qtest.h"
 #include "../common/i2c-master.h"
+#include "../common/rv770-seq.h"
 
 typedef struct Rq {
     QTestState *qts;
@@ -48,6 +49,14 @@ static void rq_start(Rq *q, const char *props)
     q->bus = qpci_new_pc(q->qts, NULL);
     q->dev = qpci_device_find(q->bus, QPCI_DEVFN(2, 0));
     g_assert_nonnull(q->dev);
+}
+
+/* Bus mastering and memory decoding on, BAR 0 (VRAM) and BAR 2 mapped. */
+static void rq_map(Rq *q, QPCIBar *vram, QPCIBar *mmio)
+{
+    qpci_device_enable(q->dev);
+    *vram = qpci_iomap(q->dev, 0, NULL);
+    *mmio = qpci_iomap(q->dev, 2, NULL);
 }
 
 static void rq_stop(Rq *q)
@@ -376,18 +385,12 @@ static void test_cp(void)
  * it, its read pointer written back to GTT + 1792. */
 static void rq_dma_resume(Rq *q, QPCIBar mmio, uint32_t ring)
 {
-#define W(reg, v) qpci_io_writel(q->dev, mmio, (reg), (v))
-    W(RV770_DMA_RB_CNTL, 10 << 1);
-    W(RV770_DMA_RB_RPTR, 0);
-    W(RV770_DMA_RB_WPTR, 0);
-    W(RV770_DMA_RB_RPTR_ADDR_LO, GTT + 1792);
-    W(RV770_DMA_RB_BASE, ring >> 8);
-    W(RV770_DMA_IB_CNTL, RV770_DMA_IB_ENABLE);
-    W(RV770_DMA_CNTL, RV770_DMA_TRAP_ENABLE);
-    W(RV770_DMA_MODE, 1);
-    W(RV770_DMA_RB_CNTL, (10 << 1) | RV770_DMA_RPTR_WB_ENABLE |
-      RV770_DMA_RB_ENABLE);
-#undef W
+    Rv770RegWrite seq[RV770_SEQ_DMA_RESUME_LEN];
+
+    rv770_seq_dma_resume(seq, ring, GTT + 1792);
+    for (int i = 0; i < RV770_SEQ_DMA_RESUME_LEN; i++) {
+        qpci_io_writel(q->dev, mmio, seq[i].reg, seq[i].val);
+    }
 }
 
 static void test_dma(void)
@@ -551,6 +554,22 @@ static void test_ddc_edid(void)
     rq_stop(&q);
 }
 
+/* What avivo_crtc_do_set_base writes for a w x h ARGB8888 surface at
+ * `base` on CRTC1 (VGA mode off, the surface latched at the next vblank). */
+static void rq_surface(Rq *q, QPCIBar mmio, uint32_t base, int w, int h)
+{
+#define W(reg, v) qpci_io_writel(q->dev, mmio, (reg), (v))
+    W(RV770_D1VGA_CONTROL, 0);
+    W(RV770_D1GRPH_CONTROL, 2);                     /* ARGB8888 */
+    W(RV770_D1GRPH_PITCH, w);
+    W(RV770_D1GRPH_X_END, w);
+    W(RV770_D1GRPH_Y_END, h);
+    W(RV770_D1MODE_VIEWPORT_SIZE, w << 16 | h);
+    W(RV770_D1GRPH_ENABLE, 1);
+    W(RV770_D1GRPH_PRIMARY_SURFACE, base);
+#undef W
+}
+
 /* avivo_crtc_do_set_base's registers over a surface in VRAM, flipped */
 static void test_scanout(void)
 {
@@ -578,15 +597,8 @@ static void test_scanout(void)
     g_assert_false(sw == w && sh == h);
     g_free(rgb);
     rq_mode_1024(q.dev, mmio);
+    rq_surface(&q, mmio, 0x400000, w, h);
 #define W(reg, v) qpci_io_writel(q.dev, mmio, (reg), (v))
-    W(RV770_D1VGA_CONTROL, 0);          /* as avivo_crtc_do_set_base */
-    W(RV770_D1GRPH_CONTROL, 2);                     /* ARGB8888 */
-    W(RV770_D1GRPH_PITCH, w);
-    W(RV770_D1GRPH_X_END, w);
-    W(RV770_D1GRPH_Y_END, h);
-    W(RV770_D1MODE_VIEWPORT_SIZE, w << 16 | h);
-    W(RV770_D1GRPH_ENABLE, 1);
-    W(RV770_D1GRPH_PRIMARY_SURFACE, 0x400000);
     qtest_clock_step(q.qts, FRAME_NS);
     g_assert_cmphex(qpci_io_readl(q.dev, mmio, RV770_D1GRPH_UPDATE) &
                     RV770_GRPH_SURFACE_UPDATE_PENDING, ==, 0);
@@ -696,25 +708,14 @@ static void test_scanout_dirty(void)
     int sw, sh;
 
     rq_start(&q, "");
-    qpci_device_enable(q.dev);
-    vram = qpci_iomap(q.dev, 0, NULL);
-    mmio = qpci_iomap(q.dev, 2, NULL);
+    rq_map(&q, &vram, &mmio);
     rq_memory(&q, vram, mmio, 4);
     for (int i = 0; i < w * h; i++) {
         px[i] = (uint32_t)i * 0x010203;
     }
     qpci_memwrite(q.dev, vram, surf, px, w * h * 4);
     rq_mode_1024(q.dev, mmio);
-#define W(reg, v) qpci_io_writel(q.dev, mmio, (reg), (v))
-    W(RV770_D1VGA_CONTROL, 0);
-    W(RV770_D1GRPH_CONTROL, 2);                     /* ARGB8888 */
-    W(RV770_D1GRPH_PITCH, w);
-    W(RV770_D1GRPH_X_END, w);
-    W(RV770_D1GRPH_Y_END, h);
-    W(RV770_D1MODE_VIEWPORT_SIZE, w << 16 | h);
-    W(RV770_D1GRPH_ENABLE, 1);
-    W(RV770_D1GRPH_PRIMARY_SURFACE, surf);
-#undef W
+    rq_surface(&q, mmio, surf, w, h);
     qtest_clock_step(q.qts, FRAME_NS);
     g_free(hwgpuq_screendump(q.qts, &sw, &sh));
     lines = hwgpuq_qom_u64(q.qts, "x-scanout-lines");
@@ -812,9 +813,7 @@ static void test_hostile(void)
 
     g_test_message("seed %u", seed);
     rq_start(&q, "");
-    qpci_device_enable(q.dev);
-    vram = qpci_iomap(q.dev, 0, NULL);
-    mmio = qpci_iomap(q.dev, 2, NULL);
+    rq_map(&q, &vram, &mmio);
     io = qpci_iomap(q.dev, 4, NULL);
     rq_memory(&q, vram, mmio, 4);
     rq_mode_1024(q.dev, mmio);

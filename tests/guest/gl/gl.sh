@@ -3,14 +3,7 @@
 # Runs in the GL guest (as run.sh, see scripts/guest-gl.sh): the GL checks
 # of tests/guest/gl-test.sh.  Every result goes to $HWGPU_OUT; sections of
 # the log are "=== NAME" ... "=== end NAME rc=N".
-IN=$HWGPU_IN OUT=$HWGPU_OUT
-export XDG_RUNTIME_DIR=/tmp HOME=/tmp
-section() {
-    name=$1; shift
-    echo "=== $name"
-    "$@"
-    echo "=== end $name rc=$?"
-}
+. "$HWGPU_IN/section.sh"
 modprobe i915
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
 cat /proc/sys/kernel/tainted > "$OUT/tainted-before"

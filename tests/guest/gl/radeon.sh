@@ -6,14 +6,7 @@
 # Mesa makes of the device: eglinfo on GBM and a GL and a GLES context's
 # strings (tests/guest/radeon-test.sh checks them).  Sections of the log are
 # "=== NAME" ... "=== end NAME rc=N".
-IN=$HWGPU_IN OUT=$HWGPU_OUT
-export XDG_RUNTIME_DIR=/tmp HOME=/tmp
-section() {
-    name=$1; shift
-    echo "=== $name"
-    "$@"
-    echo "=== end $name rc=$?"
-}
+. "$HWGPU_IN/section.sh"
 # Debian's radeon refuses an R600 or later unless /lib/firmware/radeon
 # exists.  The image is mounted read-only from a snapshot (guest-gl.sh):
 # writes to it last until power-off and reach no file on the host.

@@ -12,6 +12,7 @@
 #include "hwgpu/amd/rv770/rv770-dma.h"
 #include "hwgpu/amd/rv770/rv770-ih.h"
 #include "rv770-test.h"
+#include "common/rv770-seq.h"
 
 #define VRAM_SIZE   (16u << 20)
 #define RING        0x00010000u     /* the DMA ring in VRAM, 4 KiB */
@@ -67,6 +68,8 @@ static void set_pte(unsigned page, uint64_t sys)
 
 static void setup(void)
 {
+    Rv770RegWrite seq[RV770_SEQ_DMA_RESUME_LEN];
+
     rv770_test_start(&dev, &fh, ram, sizeof(ram), VRAM_SIZE);
     wptr = 0;
     rv770_test_gart(&dev, 0x000f0000, GTT_START, 16, TABLE,
@@ -79,20 +82,10 @@ static void setup(void)
     wr(RV770_IH_RB_BASE, (GTT_START + 4096) >> 8);
     wr(RV770_IH_RB_CNTL, RV770_IH_RB_ENABLE | (10 << 1));
     wr(RV770_IH_CNTL, RV770_IH_ENABLE_INTR);
-    /* r600_dma_resume */
-    wr(RV770_DMA_SEM_INCOMPLETE_TIMER_CNTL, 0);
-    wr(RV770_DMA_SEM_WAIT_FAIL_TIMER_CNTL, 0);
-    wr(RV770_DMA_RB_CNTL, 10 << 1);
-    wr(RV770_DMA_RB_RPTR, 0);
-    wr(RV770_DMA_RB_WPTR, 0);
-    wr(RV770_DMA_RB_RPTR_ADDR_HI, (GTT_START + 1792) >> 32);
-    wr(RV770_DMA_RB_RPTR_ADDR_LO, (GTT_START + 1792) & 0xffffffff);
-    wr(RV770_DMA_RB_BASE, RING >> 8);
-    wr(RV770_DMA_IB_CNTL, RV770_DMA_IB_ENABLE);
-    wr(RV770_DMA_CNTL, RV770_DMA_TRAP_ENABLE);
-    wr(RV770_DMA_MODE, 1);
-    wr(RV770_DMA_RB_CNTL, (10 << 1) | RV770_DMA_RPTR_WB_ENABLE |
-       RV770_DMA_RB_ENABLE);
+    rv770_seq_dma_resume(seq, RING, GTT_START + 1792);
+    for (int i = 0; i < RV770_SEQ_DMA_RESUME_LEN; i++) {
+        wr(seq[i].reg, seq[i].val);
+    }
 }
 
 static void teardown(void)
