@@ -311,10 +311,16 @@ void hwgpu_scanout_off(HwgpuScanout *so, const char *msg)
     graphic_hw_update_done(so->con);
 }
 
-void hwgpu_scanout_forget(HwgpuScanout *so)
+void hwgpu_scanout_show_vga(HwgpuScanout *so, VGACommonState *vga)
 {
-    so->off_shown = false;
-    so->shown_valid = false;
+    if (so->off_shown || so->shown_valid) {
+        /* from the device's own surface: everything again, both ways */
+        so->off_shown = false;
+        so->shown_valid = false;
+        vga->hw_ops->invalidate(vga);
+    }
+    vga->hw_ops->gfx_update(vga);
+    graphic_hw_update_done(so->con);
 }
 
 static bool fb_same(const HwgpuFb *a, const HwgpuFb *b)

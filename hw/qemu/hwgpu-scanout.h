@@ -27,6 +27,7 @@
 
 #include "ui/console.h"
 #include "hw/display/edid.h"
+#include "hw/display/vga_int.h"
 #include "hwgpu/common/host.h"
 
 /* The largest surface a device may show (bytes of visible pixels). */
@@ -133,8 +134,12 @@ void hwgpu_scanout_show(HwgpuScanout *so, const HwgpuFb *fb,
                         const HwgpuCursor *cur);
 /* Show a placeholder saying msg instead (once), and finish the update. */
 void hwgpu_scanout_off(HwgpuScanout *so, const char *msg);
-/* The console shows something else (legacy VGA): forget what was shown. */
-void hwgpu_scanout_forget(HwgpuScanout *so);
+/*
+ * The console shows the legacy VGA core's picture instead (its update,
+ * finished at once); coming from the device's own surface, both redraw
+ * everything.
+ */
+void hwgpu_scanout_show_vga(HwgpuScanout *so, VGACommonState *vga);
 /* Redraw every line next time (the console or the palette changed). */
 static inline void hwgpu_scanout_invalidate(HwgpuScanout *so)
 {

@@ -143,12 +143,7 @@ void g45_scanout_update(IntelG45State *s)
     }
     if (!(hwgpu_reg_get(&s->core.regs, G45_VGACNTRL) &
           G45_VGACNTRL_DISABLE)) {
-        if (s->scanout.off_shown || s->scanout.shown_valid) {
-            hwgpu_scanout_forget(&s->scanout);
-            s->vga.hw_ops->invalidate(&s->vga);
-        }
-        s->vga.hw_ops->gfx_update(&s->vga);
-        graphic_hw_update_done(s->vga.con);
+        hwgpu_scanout_show_vga(&s->scanout, &s->vga);
         return;
     }
     if (!g45_display_scanout(&s->core.disp, 0, &so) &&

@@ -105,13 +105,7 @@ void radeon_rv770_scanout_update(RadeonRv770State *s)
     hwgpu_worker_lock(&s->core.worker);
     if (rv770_display_vga(&s->core)) {
         hwgpu_worker_unlock(&s->core.worker);
-        /* CRTC1 shows the legacy VGA */
-        if (s->scanout.off_shown || s->scanout.shown_valid) {
-            hwgpu_scanout_forget(&s->scanout);
-            s->vga.hw_ops->invalidate(&s->vga);
-        }
-        s->vga.hw_ops->gfx_update(&s->vga);
-        graphic_hw_update_done(s->con);
+        hwgpu_scanout_show_vga(&s->scanout, &s->vga);     /* CRTC1: VGA */
         return;
     }
     for (c = 0; c < 2; c++) {

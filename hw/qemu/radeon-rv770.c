@@ -3,7 +3,8 @@
  * VRAM, BAR 2 MMIO, BAR 4 I/O, the expansion ROM with the generated
  * AtomBIOS image and a VGA BIOS, MSI and INTx, the engines' thread, the
  * display clock's timer, the monitor's EDID (the xres/yres properties),
- * legacy VGA and the console (radeon-rv770-scanout.c).  The core is plain C in hw/amd/rv770/; this
+ * legacy VGA and the console (radeon-rv770-scanout.c).  The core is plain
+ * C in hw/amd/rv770/; this
  * file only binds it to QEMU.  Issue #15 in progress: what radeon still
  * misses is in docs/radeon-rv770.md.
  *
