@@ -3,7 +3,7 @@
  * with `-device intel-g45,x-capture=FILE`, docs/gen4-capture.md) without
  * QEMU, and write render targets as PNG files.
  *
- *   gen4-replay [-a] [-n N] [-t THREADS] FILE PREFIX
+ *   gen4-replay [-a] [-v] [-n N] [-t THREADS] FILE PREFIX
  *
  * The render target of a draw is the surface of its pixel shader's binding
  * table entry 0 (where crocus puts colour buffer 0).  PREFIX-RRRRRRRR.png
@@ -12,7 +12,9 @@
  * stops after N draws.  -t draws on THREADS threads (0: one per host
  * core; the default 1), as the device's render-threads property does.
  * Prints the draw count and the time the pipeline took, with triangles
- * (objects) and pixels per second.
+ * (objects) and pixels per second; with -v, each draw's time (from the end
+ * of the draw before), pixels, PS threads, objects and VS threads on
+ * standard error, and the kernel cache's hits and misses at the end.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -38,8 +40,10 @@ typedef struct Rt {
 
 typedef struct Tool {
     const char *prefix;
-    bool every;
+    bool every, verbose;
     uint64_t limit;
+    struct timespec last;       /* -v: the end of the draw before */
+    Gen4DrawStats seen;         /* -v: the statistics then */
     GArray *rts;            /* Rt: every render target seen */
 } Tool;
 
@@ -113,11 +117,30 @@ static bool write_png(Gen4Replay *r, const uint32_t *ss, const char *path)
     return true;
 }
 
+static double seconds(const struct timespec *a, const struct timespec *b)
+{
+    return (b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
 static void after(void *opaque, Gen4Replay *r)
 {
     Tool *t = opaque;
     Gen4Surfaces *c = g_new(Gen4Surfaces, 1);
     const uint32_t *ss;
+
+    if (t->verbose) {
+        struct timespec now;
+
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        fprintf(stderr, "draw %llu: %.3f ms, %llu pixels, %llu PS threads, "
+                "%llu objects, %llu VS threads\n",
+                (unsigned long long)r->draws - 1, seconds(&t->last, &now) * 1e3,
+                (unsigned long long)(r->stats.pixels - t->seen.pixels),
+                (unsigned long long)(r->stats.ps_threads - t->seen.ps_threads),
+                (unsigned long long)(r->stats.objects - t->seen.objects),
+                (unsigned long long)(r->stats.vs_threads - t->seen.vs_threads));
+        t->seen = r->stats;
+    }
 
     gen4_surfaces_init_ps(c, r->draw);
     ss = r->draw->ps_bt_addr ? gen4_surface(&r->state, r->draw, c, 0) : NULL;
@@ -145,6 +168,9 @@ static void after(void *opaque, Gen4Replay *r)
         }
     }
     g_free(c);
+    if (t->verbose) {
+        clock_gettime(CLOCK_MONOTONIC, &t->last);   /* PNGs not counted */
+    }
     if (t->limit && r->draws >= t->limit) {
         /* stop: pretend the file ended here */
         r->stop = true;
@@ -164,10 +190,13 @@ int main(int argc, char **argv)
     HwgpuPool pool;
     unsigned threads = 1;
 
-    while ((opt = getopt(argc, argv, "an:t:")) != -1) {
+    while ((opt = getopt(argc, argv, "an:t:v")) != -1) {
         switch (opt) {
         case 'a':
             t.every = true;
+            break;
+        case 'v':
+            t.verbose = true;
             break;
         case 'n':
             t.limit = strtoull(optarg, NULL, 0);
@@ -187,6 +216,7 @@ int main(int argc, char **argv)
     hwgpu_pool_init(&pool, threads, NULL);
     r.state.pool = pool.size > 1 ? &pool : NULL;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    t.last = t0;
     ok = gen4_replay_file(&r, argv[optind], after, &t, &why);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (!ok) {
@@ -209,11 +239,19 @@ int main(int argc, char **argv)
            (unsigned long long)r.commands, s, pool.size,
            pool.size > 1 ? "s" : "", r.stats.objects / s,
            r.stats.pixels / s / 1e6);
+    if (t.verbose) {
+        uint64_t hits, misses;
+
+        gen4_kernels_stats(r.state.kernels, &hits, &misses);
+        fprintf(stderr, "kernel loads: %llu found in the cache, %llu decoded "
+                "anew\n", (unsigned long long)hits,
+                (unsigned long long)misses);
+    }
     gen4_replay_free(&r);
     hwgpu_pool_destroy(&pool);
     return ok ? 0 : 1;
 usage:
-    fprintf(stderr, "usage: gen4-replay [-a] [-n N] [-t THREADS] FILE "
+    fprintf(stderr, "usage: gen4-replay [-a] [-v] [-n N] [-t THREADS] FILE "
             "PREFIX\n");
     return 2;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hwgpu/common/bits.h"
+#include "hwgpu/common/thread.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 
 /* Where an operand lives. */
@@ -167,25 +168,41 @@ struct G4Op {
 };
 
 /*
- * A kernel, one entry per 8 bytes of code (G45 instructions are 16 bytes,
- * or 8 when compacted): ops[ip / 8] is the instruction at byte ip; the
+ * A kernel, one slot per 8 bytes of code (G45 instructions are 16 bytes,
+ * or 8 when compacted): slot[ip / 8] is the instruction at byte ip; the
  * second half of a native instruction is an illegal entry, so a jump into
  * it ends the thread.
  */
+typedef struct G4OpChunk G4OpChunk;
+
 struct G4EuProgram {
     unsigned n;             /* 8-byte slots */
-    G4Op *ops;
     /*
-     * The code bytes, decoded slot by slot when the IP first reaches them
+     * The code bytes, decoded slot by slot when an IP first reaches them
      * (g4_eu_program_decode_slot): a kernel is fetched as a bounded window
      * of guest memory (64 KiB for the 3D units) of which a thread runs a
-     * few hundred bytes.  A program is run by one thread at a time.
+     * few hundred bytes.  slot[i] is NULL until then.  Several host
+     * threads run one program (a draw's pixel threads on the pool, and a
+     * kernel cached across draws): a slot is filled under lock and
+     * published with a release store, read with an acquire load
+     * (g4_slot), and never changes after.
      */
     uint8_t *code;
+    const G4Op **slot;
+    G4OpChunk *chunks;      /* the decoded entries */
+    HwgpuMutex lock;        /* of decoding (slot, chunks) */
+    int refs;               /* g4_eu_program_ref / g4_eu_program_free */
 };
 
-/* Decode the instruction at 8-byte slot i of p (its first execution). */
-void g4_eu_program_decode_slot(G4EuProgram *p, unsigned i);
+/* The decoded entry at slot i, NULL while undecoded. */
+static inline const G4Op *g4_slot(const G4EuProgram *p, unsigned i)
+{
+    return __atomic_load_n(&p->slot[i], __ATOMIC_ACQUIRE);
+}
+
+/* Decode the instruction at 8-byte slot i of p (its first execution);
+ * returns its entry. */
+const G4Op *g4_eu_program_decode_slot(G4EuProgram *p, unsigned i);
 
 /* g4-eu-alu.c */
 bool g4_alu_prepare(G4Op *op, const G4EuInst *in, const char **why);

@@ -362,31 +362,84 @@ static void prepare_op(G4Op *op, const G4EuInst *in)
     }
 }
 
-G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
-                                      const HwgpuHost *host)
+/* Decoded entries, allocated a chunk at a time (addresses stay put). */
+#define G4_CHUNK_OPS 32
+
+struct G4OpChunk {
+    G4OpChunk *next;
+    unsigned used;
+    G4Op op[G4_CHUNK_OPS];
+};
+
+/* What the second half of a native instruction decodes as. */
+static const G4Op middle = {
+    .exec = G4X_ILLEGAL,
+    .why = "jump into the middle of an instruction",
+};
+
+static G4EuProgram *program_alloc(unsigned n)
 {
     G4EuProgram *p = g_new0(G4EuProgram, 1);
 
-    p->n = ninst * 2;
-    p->ops = g_new0(G4Op, p->n ? p->n : 1);
+    p->n = n;
+    p->slot = g_new0(const G4Op *, n ? n : 1);
+    hwgpu_mutex_init(&p->lock);
+    p->refs = 1;
+    return p;
+}
+
+/* A zeroed entry of p's (p->lock held, or p not shared yet). */
+static G4Op *new_op(G4EuProgram *p)
+{
+    if (!p->chunks || p->chunks->used == G4_CHUNK_OPS) {
+        G4OpChunk *c = g_new0(G4OpChunk, 1);
+
+        c->next = p->chunks;
+        p->chunks = c;
+    }
+    return &p->chunks->op[p->chunks->used++];
+}
+
+/* Slot i's entry, for every thread from now on (g4_slot). */
+static void publish(G4EuProgram *p, unsigned i, const G4Op *op)
+{
+    __atomic_store_n(&p->slot[i], op, __ATOMIC_RELEASE);
+}
+
+G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
+                                      const HwgpuHost *host)
+{
+    G4EuProgram *p = program_alloc(ninst * 2);
+
     for (unsigned i = 0; i < ninst; i++) {
-        prepare_op(&p->ops[2 * i], &insts[i]);
-        p->ops[2 * i].len = 16;
-        set_illegal(&p->ops[2 * i + 1], G4X_ILLEGAL,
-                    "jump into the middle of an instruction");
+        G4Op *op = new_op(p);
+
+        prepare_op(op, &insts[i]);
+        op->len = 16;
+        publish(p, 2 * i, op);
+        publish(p, 2 * i + 1, &middle);
     }
     return p;
 }
 
-void g4_eu_program_decode_slot(G4EuProgram *p, unsigned i)
+const G4Op *g4_eu_program_decode_slot(G4EuProgram *p, unsigned i)
 {
-    G4Op *op = &p->ops[i];
     size_t off = (size_t)i * 8, bytes = (size_t)p->n * 8;
     uint32_t dw[4] = { 0, 0, 0, 0 };
     G4EuInst in;
     const char *why = NULL;
+    G4Op *op;
     bool ok;
 
+    hwgpu_mutex_lock(&p->lock);
+    if (p->slot[i]) {
+        /* another thread got there first */
+        const G4Op *done = p->slot[i];
+
+        hwgpu_mutex_unlock(&p->lock);
+        return done;
+    }
+    op = new_op(p);
     memcpy(dw, p->code + off, 8);
     if (dw[0] & (1u << 29)) {               /* CompactCtrl: 8 bytes */
         uint32_t cw[2] = { dw[0], dw[1] };
@@ -397,37 +450,39 @@ void g4_eu_program_decode_slot(G4EuProgram *p, unsigned i)
         set_illegal(op, G4X_ILLEGAL, "a native instruction cut short by "
                     "the end of the kernel");
         op->len = 8;
-        return;
+        ok = true;
+        why = NULL;
+        goto out;
     } else {
         memcpy(dw, p->code + off, 16);
         ok = g4_eu_decode(dw, &in, &why);
         op->len = 16;
         /* its second half is no instruction of its own */
-        if (p->ops[i + 1].exec == G4X_UNDECODED) {
-            set_illegal(&p->ops[i + 1], G4X_ILLEGAL,
-                        "jump into the middle of an instruction");
+        if (!p->slot[i + 1]) {
+            publish(p, i + 1, &middle);
         }
     }
     if (ok) {
         uint8_t len = op->len;
 
-        memset(op, 0, sizeof(*op));
         prepare_op(op, &in);
         op->len = len;
     } else {
         set_illegal(op, G4X_ILLEGAL, why ? why : "undecodable instruction");
     }
+out:
+    publish(p, i, op);
+    hwgpu_mutex_unlock(&p->lock);
+    return op;
 }
 
 G4EuProgram *g4_eu_program_from_bytes(const uint8_t *code, size_t bytes,
                                       const HwgpuHost *host)
 {
-    G4EuProgram *p = g_new0(G4EuProgram, 1);
+    G4EuProgram *p = program_alloc(bytes / 8);
 
-    p->n = bytes / 8;
-    /* zeroed: every slot G4X_UNDECODED, decoded on first execution */
-    p->ops = g_new0(G4Op, p->n ? p->n : 1);
-    p->code = g_memdup2(code, p->n * 8);
+    /* every slot NULL: decoded on first execution */
+    p->code = g_memdup2(code, (size_t)p->n * 8);
     return p;
 }
 
@@ -438,13 +493,33 @@ G4EuProgram *g4_eu_program_new(const uint32_t *words, unsigned ninst,
                                     (size_t)ninst * 16, host);
 }
 
+G4EuProgram *g4_eu_program_ref(G4EuProgram *p)
+{
+    g_atomic_int_inc(&p->refs);
+    return p;
+}
+
 void g4_eu_program_free(G4EuProgram *p)
 {
-    if (p) {
-        g_free(p->ops);
-        g_free(p->code);
-        g_free(p);
+    if (!p || !g_atomic_int_dec_and_test(&p->refs)) {
+        return;
     }
+    while (p->chunks) {
+        G4OpChunk *c = p->chunks;
+
+        p->chunks = c->next;
+        g_free(c);
+    }
+    hwgpu_mutex_destroy(&p->lock);
+    g_free(p->slot);
+    g_free(p->code);
+    g_free(p);
+}
+
+const uint8_t *g4_eu_program_code(const G4EuProgram *p, size_t *bytes)
+{
+    *bytes = (size_t)p->n * 8;
+    return p->code;
 }
 
 unsigned g4_eu_program_length(const G4EuProgram *p)

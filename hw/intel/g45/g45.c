@@ -250,6 +250,7 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
     /* Only the render engine's thread uses it, command by command. */
     g45_gtt_direct(&g->gtt3d, true);
     gen4_state_init(&g->gen4, host, &g->gtt3d);
+    g->gen4.kernels = gen4_kernels_new();
     g->draw = g_new0(Gen4Draw, 1);
     g45_reset(g);
     return true;
@@ -278,6 +279,8 @@ void g45_destroy(G45 *g)
     hwgpu_mutex_destroy(&g->reg_q_lock);
     g_free(g->draw);
     g->draw = NULL;
+    gen4_kernels_free(g->gen4.kernels);
+    g->gen4.kernels = NULL;
     gen4_capture_close(&g->capture);
 }
 

@@ -95,9 +95,12 @@ void gen4_state_init(Gen4State *s, const HwgpuHost *host, G45Gtt *gtt)
 void gen4_state_reset(Gen4State *s)
 {
     struct HwgpuPool *pool = s->pool;
+    Gen4Kernels *kernels = s->kernels;
 
     gen4_state_init(s, s->host, s->gtt);
-    s->pool = pool;             /* the device's, not the guest's state */
+    /* the device's, not the guest's state */
+    s->pool = pool;
+    s->kernels = kernels;
 }
 
 /* Migration: every kept packet fits its slot. */

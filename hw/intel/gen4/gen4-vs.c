@@ -19,29 +19,6 @@
 #include "hwgpu/intel/g45/g45-cmd.h"
 #include "g45-cmd-gen.h"
 
-G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr)
-{
-    uint32_t *words = g_malloc(GEN4_KERNEL_MAX_BYTES);
-    uint32_t n = 0;
-    G4EuProgram *p;
-
-    /* Page by page until unmapped memory or the bound. */
-    while (n * 16 < GEN4_KERNEL_MAX_BYTES) {
-        uint32_t a = addr + n * 16;
-        uint32_t chunk = 4096 - (a & 4095);
-
-        chunk = MIN(chunk, GEN4_KERNEL_MAX_BYTES - n * 16);
-        if ((uint64_t)a + chunk > UINT32_MAX + 1ull ||
-            !g45_gtt_read(s->gtt, a, words + n * 4, chunk)) {
-            break;
-        }
-        n += chunk / 16;
-    }
-    p = g4_eu_program_new(words, n, s->host);
-    g_free(words);
-    return p;
-}
-
 uint32_t gen4_thread_cr0(const uint32_t *common)
 {
     return (g45_thread_common_floating_point_mode(common) == G45_FP_MODE_ALT ?

@@ -6,6 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <fenv.h>
 #include <glib.h>
 #include <math.h>
 #include <string.h>
@@ -291,7 +292,8 @@ static void test_pack8(void)
     g_rand_free(r);
 }
 
-/* The reference: clamp, then v * 255 + 0.5 in double (exact), truncated. */
+/* The reference: clamp in float, then v * 255 + 0.5 in double (exact),
+ * truncated, in the default rounding mode. */
 static uint8_t unorm8_ref(uint32_t bits)
 {
     float v = hwgpu_u2f(bits);
@@ -301,11 +303,13 @@ static uint8_t unorm8_ref(uint32_t bits)
 }
 
 /*
- * hwgpu_unorm8's integer rounding equals the double formula: around every
- * rounding boundary (k + 0.5) / 255 (64 ulps each side), over a third of
- * all floats in [0, 1], and for the special values.
+ * hwgpu_unorm8 (clamped after the scaling, in whatever rounding mode the
+ * caller runs) equals the reference: around every rounding boundary
+ * (k + 0.5) / 255 (64 ulps each side), over a third of all floats in
+ * [0, 1], and for the special values; and the same toward zero, as the
+ * EU's render-target writes run it.
  */
-static void test_unorm8(void)
+static void unorm8_checks(void)
 {
     static const uint32_t special[] = {
         0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
@@ -327,6 +331,27 @@ static void test_unorm8(void)
     for (uint32_t u = 0; u <= 0x3f800000u; u += 3) {
         if (hwgpu_unorm8(u) != unorm8_ref(u)) {
             g_assert_cmphex(u, ==, 0);      /* names the first mismatch */
+        }
+    }
+}
+
+static void test_unorm8(void)
+{
+    static uint8_t got[4096];
+
+    unorm8_checks();
+    /* toward zero, as the EU's render-target writes run it; the
+     * reference's values in the default mode */
+    for (uint32_t u0 = 0; u0 <= 0x3f800000u; u0 += 13 * 4096) {
+        fesetround(FE_TOWARDZERO);
+        for (uint32_t i = 0; i < 4096; i++) {
+            got[i] = hwgpu_unorm8(u0 + i * 13);
+        }
+        fesetround(FE_TONEAREST);
+        for (uint32_t i = 0; i < 4096; i++) {
+            if (got[i] != unorm8_ref(u0 + i * 13)) {
+                g_assert_cmphex(u0 + i * 13, ==, 0);
+            }
         }
     }
 }

@@ -260,7 +260,15 @@ G4EuProgram *g4_eu_program_from_insts(const G4EuInst *insts, unsigned ninst,
  */
 G4EuProgram *g4_eu_program_from_text(const char *text, const HwgpuHost *host,
                                      char *err, size_t errlen);
+/*
+ * Programs are shared (a cache of kernels across draws, a draw's threads
+ * on several host threads): g4_eu_program_ref takes a reference, and
+ * g4_eu_program_free drops one, freeing the program with the last.
+ */
+G4EuProgram *g4_eu_program_ref(G4EuProgram *p);
 void g4_eu_program_free(G4EuProgram *p);
+/* The code bytes of a program made from bytes (NULL from instructions). */
+const uint8_t *g4_eu_program_code(const G4EuProgram *p, size_t *bytes);
 unsigned g4_eu_program_length(const G4EuProgram *p);
 
 /*

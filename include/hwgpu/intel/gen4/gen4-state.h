@@ -91,9 +91,26 @@ typedef struct Gen4State {
     /* Threads the windower draws a draw's screen bands on; NULL: the
      * calling thread alone. */
     struct HwgpuPool *pool;
+    /* The device's cache of decoded kernels (gen4-kernels.c); NULL: each
+     * load makes its own program. */
+    struct Gen4Kernels *kernels;
     /* Samples that passed depth and stencil with statistics on (§8). */
     uint64_t ps_depth_count;
 } Gen4State;
+
+typedef struct Gen4Kernels Gen4Kernels;
+
+/*
+ * A cache of the units' kernels, decoded once and shared by every draw
+ * whose kernel window has the same bytes (gen4_kernel_load).  A device
+ * keeps one for its lifetime (the state's reset keeps it: it holds no
+ * guest state, only decoded copies of guest bytes it compares).
+ */
+Gen4Kernels *gen4_kernels_new(void);
+void gen4_kernels_free(Gen4Kernels *k);
+/* Loads that found their program, and loads that made one. */
+void gen4_kernels_stats(const Gen4Kernels *k, uint64_t *hits,
+                        uint64_t *misses);
 
 /* Migration: NULL when a loaded state is one the pipeline could hold. */
 const char *gen4_state_check(const Gen4State *s);

@@ -55,7 +55,10 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
 
 /*
  * The kernel at graphics address `addr` as an EU program: up to
- * GEN4_KERNEL_MAX_BYTES, ending early at unmapped memory.  Never NULL.
+ * GEN4_KERNEL_MAX_BYTES, ending early at unmapped memory.  Never NULL; a
+ * reference the caller drops with g4_eu_program_free().  With a cache in
+ * s->kernels, a window of the same bytes as before gives the program
+ * made then (gen4-kernels.c).
  */
 struct G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr);
 
