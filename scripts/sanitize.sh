@@ -41,6 +41,7 @@ if [ "$what" = tsan ] || [ "$what" = all ]; then
     b=$(hwgpu_standalone_dir tsan)
     for t in "$b"/tests/unit/test-g45-cs "$b"/tests/unit/test-log \
              "$b"/tests/unit/test-gen4-draw "$b"/tests/unit/test-gen4-vs \
+             "$b"/tests/unit/test-gen4-kernels \
              "$b"/tests/unit/test-rv770-cp; do
         [ -x "$t" ] && run tsan "$t"
     done

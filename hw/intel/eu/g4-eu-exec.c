@@ -19,13 +19,29 @@
 
 /* ---- threads and the environment ---- */
 
-void g4_eu_thread_init(G4EuThread *t, uint16_t dmask, uint32_t cr0)
+static void thread_start(G4EuThread *t, uint16_t dmask, uint32_t cr0)
 {
-    memset(t, 0, sizeof(*t));
     /* all four masks start as DMask (L7815); DMask is sr0.1[15:0] */
     t->amask = t->imask = t->lmask = t->cmask = dmask;
     t->sr0[1] = dmask;
     t->cr0[0] = cr0;
+}
+
+void g4_eu_thread_init(G4EuThread *t, uint16_t dmask, uint32_t cr0)
+{
+    memset(t, 0, sizeof(*t));
+    thread_start(t, dmask, cr0);
+}
+
+void g4_eu_thread_reuse(G4EuThread *t, uint16_t dmask, uint32_t cr0)
+{
+    size_t rest = offsetof(G4EuThread, mrf);
+
+    G_STATIC_ASSERT(offsetof(G4EuThread, grf) == 0 &&
+                    offsetof(G4EuThread, mrf) == G4_EU_GRF_BYTES);
+    memset(t->grf, 0, MIN(t->grf_dirty, (uint32_t)G4_EU_GRF_BYTES));
+    memset((uint8_t *)t + rest, 0, sizeof(*t) - rest);  /* grf_dirty too */
+    thread_start(t, dmask, cr0);
 }
 
 static bool null_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
@@ -640,5 +656,8 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
         t->ip = (uint32_t)next;
     }
     rtz_leave(old_round);
+    /* every instruction run was decoded first: within the extent */
+    t->grf_dirty = MAX(t->grf_dirty,
+                       __atomic_load_n(&p->grf_hi, __ATOMIC_ACQUIRE));
     return t->stop;
 }

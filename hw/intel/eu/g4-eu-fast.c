@@ -546,7 +546,13 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
 
 /* ---- the handlers: one per class, operation and width ---- */
 
-#if defined(__x86_64__) && defined(__linux__) && !defined(__clang__)
+/*
+ * Not under ThreadSanitizer: the clones' ifunc resolvers run while the
+ * dynamic linker relocates the program, before TSan's runtime is up, and
+ * their instrumented code crashes there.
+ */
+#if defined(__x86_64__) && defined(__linux__) && !defined(__clang__) && \
+    !defined(__SANITIZE_THREAD__)
 #define XCLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define XCLONES

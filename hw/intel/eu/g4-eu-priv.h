@@ -190,7 +190,10 @@ struct G4EuProgram {
     uint8_t *code;
     const G4Op **slot;
     G4OpChunk *chunks;      /* the decoded entries */
-    HwgpuMutex lock;        /* of decoding (slot, chunks) */
+    HwgpuMutex lock;        /* of decoding (slot, chunks, grf_hi) */
+    /* Bytes at the GRF's start that the decoded slots may write (the
+     * threads' grf_dirty after a run; g4_eu_thread_reuse). */
+    uint32_t grf_hi;
     int refs;               /* g4_eu_program_ref / g4_eu_program_free */
 };
 

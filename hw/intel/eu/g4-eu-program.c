@@ -400,9 +400,60 @@ static G4Op *new_op(G4EuProgram *p)
     return &p->chunks->op[p->chunks->used++];
 }
 
-/* Slot i's entry, for every thread from now on (g4_slot). */
+/*
+ * Bytes from the GRF's start that running op may write: a direct GRF
+ * destination's last register, a send's response registers, all of the
+ * file for an indirect destination or a mask-stack operation.
+ */
+static uint32_t grf_extent(const G4Op *op)
+{
+    uint32_t hi = 0;
+
+    switch (op->exec) {
+    case G4X_ALU:
+        for (unsigned k = 0; k < op->nhalves && k < 2; k++) {
+            const G4Opnd *d = &op->h[k].dst;
+            uint32_t end = d->base;
+
+            if (d->kind == G4K_IND && !d->is_mrf) {
+                return G4_EU_GRF_BYTES;
+            }
+            if (d->kind != G4K_GRF) {
+                continue;
+            }
+            for (unsigned i = 0; i < 16; i++) {
+                end = MAX(end, (uint32_t)d->base + d->off[i]);
+            }
+            end = (end / G4_EU_REG_BYTES + 1) * G4_EU_REG_BYTES;
+            hi = MAX(hi, MIN(end, (uint32_t)G4_EU_GRF_BYTES));
+        }
+        return hi;
+    case G4X_SEND:
+        /* the response (do_send writes a direct GRF destination only) */
+        if (op->h[0].dst.kind == G4K_GRF) {
+            return MIN((op->h[0].dst.base / G4_EU_REG_BYTES + G4_EU_MAX_RLEN) *
+                       G4_EU_REG_BYTES, (uint32_t)G4_EU_GRF_BYTES);
+        }
+        return 0;
+    case G4X_NOP: case G4X_ILLEGAL: case G4X_UNIMP: case G4X_JMPI:
+    case G4X_IF: case G4X_IFF: case G4X_ELSE: case G4X_ENDIF:
+    case G4X_DO: case G4X_WHILE: case G4X_BREAK: case G4X_CONT:
+    case G4X_HALT:
+        return 0;
+    default:
+        return G4_EU_GRF_BYTES;
+    }
+}
+
+/* Slot i's entry, for every thread from now on (g4_slot), with what it
+ * may write counted first. */
 static void publish(G4EuProgram *p, unsigned i, const G4Op *op)
 {
+    uint32_t hi = grf_extent(op);
+
+    if (hi > p->grf_hi) {
+        __atomic_store_n(&p->grf_hi, hi, __ATOMIC_RELEASE);
+    }
     __atomic_store_n(&p->slot[i], op, __ATOMIC_RELEASE);
 }
 

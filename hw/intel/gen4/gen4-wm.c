@@ -523,11 +523,11 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     wm->curbe = g_new0(uint32_t, GEN4_CURBE_ROWS * 8);
     wm->curbe_rows = gen4_curbe_load(s, d, wm->curbe);
     /* Threads run one after the other: one register file, reset per
-     * dispatch (g4_eu_thread_init), not one allocation per thread, and
+     * dispatch (g4_eu_thread_reuse), not one allocation per thread, and
      * one set of shared functions: math; scratch and pull constants
      * through the data port; render-target writes (and the rest,
      * forwarded) through dp_write; the sampler. */
-    wm->thread = g_new(G4EuThread, 1);
+    wm->thread = g_new0(G4EuThread, 1);
     g4_eu_env_init(&wm->env, s->host);
     g4_eu_math_attach(&wm->env);
     gen4_dp_attach(&wm->dp, &wm->env, s, d, &wm->surfaces);
@@ -581,7 +581,8 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         mask |= (uint32_t)ss[s].mask << (4 * s);
         dmask |= 0xfu << (4 * s);       /* whole subspans execute */
     }
-    g4_eu_thread_init(t, simd16 ? dmask : dmask & 0xff, cr0);
+    /* zeroed where the previous thread or payload wrote (t->grf_dirty) */
+    g4_eu_thread_reuse(t, simd16 ? dmask : dmask & 0xff, cr0);
     /* When both sizes are enabled, SIMD16 starts 2 instructions in
      * (Table 8-1). */
     t->ip = simd16 && g45_wm_state_dispatch_8(w) ? 32 : 0;
@@ -655,6 +656,7 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
             memcpy(g4_eu_grf_ud(t, grf), pue + (soff + row) * 32, 32);
         }
     }
+    g4_eu_thread_wrote(t, grf);         /* the payload: r0 up to grf */
     wm->threads++;
     if (!gen4_run_thread(wm->s, t, wm->prog, &wm->env, GEN4_PS_BUDGET)) {
         wm->errors++;

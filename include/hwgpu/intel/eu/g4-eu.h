@@ -84,6 +84,12 @@ typedef struct G4EuThread {
     /* Run state. */
     G4EuStop stop;
     uint64_t executed;      /* instructions executed, all runs */
+    /*
+     * Bytes at the GRF's start that may be non-zero; the rest is zero
+     * (g4_eu_thread_reuse).  Runs raise it to their program's write
+     * extent, dispatchers with g4_eu_thread_wrote.
+     */
+    uint32_t grf_dirty;
 } G4EuThread;
 
 /*
@@ -91,6 +97,21 @@ typedef struct G4EuThread {
  * to dmask (L7815), ip = 0, cr0.0 = cr0 (FP mode, SPF, acc disable).
  */
 void g4_eu_thread_init(G4EuThread *t, uint16_t dmask, uint32_t cr0);
+/*
+ * The same for a thread that only ran programs and had its payload
+ * written through the accessors below followed by g4_eu_thread_wrote:
+ * the GRF is zeroed up to t->grf_dirty only (a pixel shader dispatch
+ * touches a few registers of the 128).
+ */
+void g4_eu_thread_reuse(G4EuThread *t, uint16_t dmask, uint32_t cr0);
+/* A dispatcher wrote GRF registers below `regs`. */
+static inline void g4_eu_thread_wrote(G4EuThread *t, unsigned regs)
+{
+    uint32_t b = (regs < G4_EU_GRF_REGS ? regs : G4_EU_GRF_REGS) *
+                 G4_EU_REG_BYTES;
+
+    t->grf_dirty = b > t->grf_dirty ? b : t->grf_dirty;
+}
 
 /* Typed accessors for tests and for the dispatching units (no checks
  * needed beyond the index: reg is masked to the file). */

@@ -4,7 +4,8 @@
  * gives the same decoded program wherever it sits, a byte changed gives a
  * new one, programs outlive their eviction while referenced, and threads
  * running one program at once (decoding its slots as they reach them)
- * compute what a single thread does.
+ * compute what a single thread does; a reused thread starts as a fresh
+ * one.
  *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -192,12 +193,53 @@ static void test_threads_share_a_program(void)
     }
 }
 
+/*
+ * g4_eu_thread_reuse leaves a thread exactly as g4_eu_thread_init does,
+ * after runs that wrote high registers (a direct destination, the
+ * compressed second half) and a payload marked with g4_eu_thread_wrote.
+ */
+static void test_thread_reuse(void)
+{
+    static const char *const kernels[] = {
+        "mov(8) g100<1>UD 0x12345678UD { align1 };\n"
+        "send(8) 0 null g0<8,8,1>UD null fc 0 mlen 1 rlen 0 { align1 EOT };\n",
+        "mov(16) g126<1>UD 0x9abcdef0UD { align1 compr };\n"
+        "send(8) 0 null g0<8,8,1>UD null fc 0 mlen 1 rlen 0 { align1 EOT };\n",
+    };
+    G4EuThread *t = g_new0(G4EuThread, 1), *fresh = g_new(G4EuThread, 1);
+    G4EuEnv env;
+    char err[128];
+
+    gen4t_setup();
+    g4_eu_env_init(&env, &fh.host);
+    for (unsigned k = 0; k < G_N_ELEMENTS(kernels); k++) {
+        G4EuProgram *p = g4_eu_program_from_text(kernels[k], &fh.host, err,
+                                                 sizeof(err));
+
+        g_assert_nonnull(p);
+        g4_eu_thread_reuse(t, 0xffff, 0);
+        g_assert_cmpint(g4_eu_run(t, p, &env, 100), ==, G4_EU_STOP_EOT);
+        g_assert_cmpuint(t->grf_dirty, >=, (k ? 128 : 101) * 32);
+        g4_eu_thread_reuse(t, 0xff, 0);
+        g4_eu_thread_init(fresh, 0xff, 0);
+        g_assert_cmpmem(t, sizeof(*t), fresh, sizeof(*fresh));
+        g4_eu_program_free(p);
+    }
+    g4_eu_grf_ud(t, 60)[7] = 1;
+    g4_eu_thread_wrote(t, 61);
+    g4_eu_thread_reuse(t, 0xff, 0);
+    g_assert_cmpmem(t, sizeof(*t), fresh, sizeof(*fresh));
+    g_free(t);
+    g_free(fresh);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gen4-kernels/hits-and-misses", test_hits_and_misses);
     g_test_add_func("/gen4-kernels/eviction", test_eviction);
     g_test_add_func("/gen4-kernels/no-cache", test_no_cache);
+    g_test_add_func("/gen4-kernels/thread-reuse", test_thread_reuse);
     g_test_add_func("/gen4-kernels/threads-share-a-program",
                     test_threads_share_a_program);
     return g_test_run();
