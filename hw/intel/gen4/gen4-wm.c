@@ -122,7 +122,7 @@ static bool all_unorm(const HwgpuFormat *f)
  * write enables, blending and the UNORM8 packing plan, decoded at its
  * first write in the draw (they are the draw's state).
  */
-static const Gen4WmRt *rt_get(Gen4Wm *wm, unsigned bti)
+static Gen4WmRt *rt_get(Gen4Wm *wm, unsigned bti)
 {
     Gen4WmRt *rt = &wm->rt[MIN(bti, (unsigned)GEN4_WM_RTS)];
     const uint32_t *ss;
@@ -174,7 +174,7 @@ static const Gen4WmRt *rt_get(Gen4Wm *wm, unsigned bti)
 }
 
 /* One pixel's colour into render target rt (dropped outside it). */
-static void rt_pixel(Gen4Wm *wm, const Gen4WmRt *rt, uint32_t x, uint32_t y,
+static void rt_pixel(Gen4Wm *wm, Gen4WmRt *rt, uint32_t x, uint32_t y,
                      uint32_t rgba[4])
 {
     const uint32_t *ss = rt->ss;
@@ -271,7 +271,19 @@ static void rt_pixel(Gen4Wm *wm, const Gen4WmRt *rt, uint32_t x, uint32_t y,
                 rgba[c] = hwgpu_f2u(hwgpu_linear_to_srgb(hwgpu_u2f(rgba[c])));
             }
         }
-        if (rt->have8) {
+        if (rt->have8 && rt->p8.bytes == 4) {
+            uint32_t v;
+
+            if (!rt->memo_valid || memcmp(rgba, rt->memo_rgba, 16)) {
+                memcpy(rt->memo_rgba, rgba, 16);
+                rt->memo_out = hwgpu_pack8_dword(&rt->p8, rgba, mask,
+                                                 &rt->memo_keep);
+                rt->memo_valid = true;
+            }
+            memcpy(&v, px, 4);
+            v = (v & rt->memo_keep) | rt->memo_out;
+            memcpy(px, &v, 4);
+        } else if (rt->have8) {
             hwgpu_pack8(&rt->p8, rgba, mask, px);
         } else if (!hwgpu_format_pack(f, rgba, mask, px)) {
             return;
@@ -315,7 +327,7 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
     unsigned type = RT_TYPE(msg->function), bti = RT_BTI(msg->function);
     unsigned nss = type == RT_SIMD8 ? 2 : 4, need, col, zreg;
     const uint32_t *m0 = msg->payload, *m1 = msg->payload + 8;
-    const Gen4WmRt *rt;
+    Gen4WmRt *rt;
     uint32_t enables = m0[0] & 0xffff;
 
     /*

@@ -158,6 +158,32 @@ static inline uint8_t hwgpu_unorm8(uint32_t bits)
     return (uint8_t)(uint32_t)(d + 0.5);
 }
 
+/*
+ * A 4-byte plan's bytes for rgba as the host's dword (byte i of memory in
+ * byte i of the dword's memory image), with *keep the bits that stay the
+ * destination's (components absent or not in write_mask).
+ */
+static inline uint32_t hwgpu_pack8_dword(const HwgpuPack8 *p,
+                                         const uint32_t rgba[4],
+                                         unsigned write_mask, uint32_t *keep)
+{
+    uint32_t out = 0;
+
+    *keep = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        int src = p->src[i];
+        unsigned sh = 8 * (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
+                           3 - i : i);
+
+        if (src >= 0 && (write_mask & (1u << src))) {
+            out |= (uint32_t)hwgpu_unorm8(rgba[src]) << sh;
+        } else {
+            *keep |= 0xffu << sh;
+        }
+    }
+    return out;
+}
+
 /* Per pixel, inline: the render targets' hot path. */
 static inline void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
                                unsigned write_mask, uint8_t *dst)
@@ -168,20 +194,11 @@ static inline void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
          * as one dword (the caller's copy to memory) would stall on the
          * failed store forwarding, 7% of a kmscube frame.
          */
+        uint32_t keep, out = hwgpu_pack8_dword(p, rgba, write_mask, &keep);
         uint32_t v;
 
         memcpy(&v, dst, 4);
-        for (unsigned i = 0; i < 4; i++) {
-            int src = p->src[i];
-            /* byte i of dst in the host's dword */
-            unsigned sh = 8 * (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
-                               3 - i : i);
-
-            if (src >= 0 && (write_mask & (1u << src))) {
-                v = (v & ~(0xffu << sh)) |
-                    (uint32_t)hwgpu_unorm8(rgba[src]) << sh;
-            }
-        }
+        v = (v & keep) | out;
         memcpy(dst, &v, 4);
         return;
     }

@@ -59,6 +59,12 @@ typedef struct Gen4WmRt {
     uint32_t wmax, hmax, xoff, yoff, base, pitch;
     HwgpuBlend blend;
     HwgpuPack8 p8;
+    /*
+     * 4-byte UNORM8 targets: the last colour packed and its bytes (a
+     * clear, or any flat colour, packs once for all its pixels).
+     */
+    bool memo_valid;
+    uint32_t memo_rgba[4], memo_out, memo_keep;
 } Gen4WmRt;
 
 /* Render targets (binding table indices) whose decoding is kept. */
