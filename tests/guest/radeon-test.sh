@@ -179,13 +179,16 @@ guest_stalls "$dir"
 log=$dir/result/run.log
 glsec() { sed -n "/^=== $1\$/,/^=== end $1 rc=/p" "$log" | sed '1d;$d'; }
 glval() { glsec "$1" | sed -n "s/^$2 //p" | head -n1; }
-gbm_r600() { sed -n '/^GBM platform:/,/^$/p' "$log" | grep -qx 'EGL driver name: r600'; }
+# (no grep -q after a pipe: under lib.sh's pipefail, sed cut off by grep's
+# early exit fails the pipeline; it did once, on eglinfo's long GBM section)
+gbm_r600() { sed -n '/^GBM platform:/,/^$/p' "$log" | grep -x 'EGL driver name: r600' >/dev/null; }
 names_rv770() {
-    glval info-r600 gl_renderer | grep -q '^AMD RV770 ' &&
-        glval info-r600 gles_renderer | grep -q '^AMD RV770 '
+    glval info-r600 gl_renderer | grep '^AMD RV770 ' >/dev/null &&
+        glval info-r600 gles_renderer | grep '^AMD RV770 ' >/dev/null
 }
 contexts() {
-    grep -qx '=== end info-r600 rc=0' "$log" && glval info-r600 gles_version | grep -q '^OpenGL ES '
+    grep -qx '=== end info-r600 rc=0' "$log" &&
+        glval info-r600 gles_version | grep '^OpenGL ES ' >/dev/null
 }
 echo "# $tag: GL renderer: $(glval info-r600 gl_renderer); version: $(glval info-r600 gl_version)"
 check "$tag: eglinfo on GBM: driver r600" gbm_r600
