@@ -100,7 +100,9 @@ G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr)
         size_t bytes;
         const uint8_t *code = g4_eu_program_code(old, &bytes);
 
-        if (bytes == (size_t)n * 16 && !memcmp(code, words, bytes)) {
+        /* (an empty window, an unmapped kernel, has no code to compare) */
+        if (bytes == (size_t)n * 16 &&
+            (!bytes || !memcmp(code, words, bytes))) {
             k->hits++;
             p = g4_eu_program_ref(old);
             hwgpu_mutex_unlock(&k->lock);

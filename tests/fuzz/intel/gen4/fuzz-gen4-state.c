@@ -46,9 +46,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t pos = 0;
 
     static bool ready;
+    /* the device's kernel cache, kept across inputs as a device keeps it
+     * across draws: hits, misses and eviction on hostile kernels */
+    static Gen4Kernels *kernels;
 
     if (!ready) {
         fake_host_init(&fh, ram, RAM_SIZE);
+        kernels = gen4_kernels_new();
         ready = true;
     }
     memset(ram, 0, sizeof(ram));
@@ -61,6 +65,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * pages mapped for the command (the device's render engine). */
     g45_gtt_direct(&gtt, size & 1);
     gen4_state_init(&s, &fh.host, &gtt);
+    /* half the inputs (bit 1 of the length) through the cache */
+    s.kernels = size & 2 ? kernels : NULL;
     s.draw_work = 1u << 11;     /* bounded like the device's, only smaller */
     /* The second half of the input is guest memory. */
     memcpy(ram, data + size / 2, size - size / 2 < RAM_SIZE ?
