@@ -170,7 +170,25 @@ static Gen4WmRt *rt_get(Gen4Wm *wm, unsigned bti)
     rt->yoff = g45_surface_state_y_offset(ss) * 2;
     rt->base = g45_surface_state_base_address(ss);
     rt->pitch = g45_surface_state_pitch_minus_1(ss) + 1;
+    rt->rows = !rt->level && rt->have8 && rt->p8.bytes == 4 && rt->bpp == 4 &&
+               !rt->blending && wm->logic_op < 0 && !rt->f->srgb;
     return rt;
+}
+
+/* A colour packed for a 4-byte UNORM8 target, through its one-colour memo. */
+static inline uint32_t rt_packed(Gen4WmRt *rt, const uint32_t rgba[4])
+{
+    uint64_t a[2], b[2];
+
+    memcpy(a, rgba, 16);                /* (inline, not a memcmp call) */
+    memcpy(b, rt->memo_rgba, 16);
+    if (!rt->memo_valid || ((a[0] ^ b[0]) | (a[1] ^ b[1]))) {
+        memcpy(rt->memo_rgba, rgba, 16);
+        rt->memo_out = hwgpu_pack8_dword(&rt->p8, rgba, rt->mask,
+                                         &rt->memo_keep);
+        rt->memo_valid = true;
+    }
+    return rt->memo_out;
 }
 
 /* One pixel's colour into render target rt (dropped outside it). */
@@ -272,16 +290,10 @@ static void rt_pixel(Gen4Wm *wm, Gen4WmRt *rt, uint32_t x, uint32_t y,
             }
         }
         if (rt->have8 && rt->p8.bytes == 4) {
-            uint32_t v;
+            uint32_t v, out = rt_packed(rt, rgba);
 
-            if (!rt->memo_valid || memcmp(rgba, rt->memo_rgba, 16)) {
-                memcpy(rt->memo_rgba, rgba, 16);
-                rt->memo_out = hwgpu_pack8_dword(&rt->p8, rgba, mask,
-                                                 &rt->memo_keep);
-                rt->memo_valid = true;
-            }
             memcpy(&v, px, 4);
-            v = (v & rt->memo_keep) | rt->memo_out;
+            v = (v & rt->memo_keep) | out;
             memcpy(px, &v, 4);
         } else if (rt->have8) {
             hwgpu_pack8(&rt->p8, rgba, mask, px);
@@ -321,6 +333,90 @@ static bool late_depth_test(Gen4Wm *wm, const G4EuMessage *msg, int32_t x,
     return pass;
 }
 
+/*
+ * The colour of pixel i (0-3, row-major) of subspan s as an RT write
+ * message carries it: R G B A registers of subspans 0/1, then of 2/3
+ * (seed 002 §4.2, the table at L5212), or one colour for all pixels.
+ */
+static inline void rt_colour(const uint32_t *payload, unsigned col,
+                             bool replicated, unsigned s, unsigned i,
+                             uint32_t rgba[4])
+{
+    const uint32_t *c0;
+
+    if (replicated) {
+        memcpy(rgba, &payload[col * 8], 16);
+        return;
+    }
+    c0 = &payload[(col + (s / 2) * 4) * 8 + (s % 2) * 4 + i];
+    rgba[0] = c0[0];
+    rgba[1] = c0[8];
+    rgba[2] = c0[16];
+    rgba[3] = c0[24];
+}
+
+/*
+ * Row r of subspan s (pixels m2: bit 0 the left, bit 1 the right) into a
+ * rows target: the same bytes as rt_pixel for each pixel.  With x even
+ * the two pixels are the same aligned 8 bytes of a linear row, of an X
+ * tile's 512-byte row or of a Y tile's 16-byte column, so the row takes
+ * one address and one page lookup; otherwise (an odd x from the kernel's
+ * header, a row across a page) pixel by pixel.
+ */
+static void rt_write_row(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
+                         unsigned col, bool replicated, unsigned s,
+                         unsigned r, unsigned m2, uint32_t x, uint32_t y)
+{
+    uint32_t rgba[4], v[2] = { 0, 0 };
+    uint64_t xb, addr;
+    uint8_t *ptr = NULL;
+
+    if (y > rt->hmax || x > rt->wmax) {
+        return;
+    }
+    if (x + 1 > rt->wmax) {
+        m2 &= 1;
+    }
+    xb = (uint64_t)(x + rt->xoff) * 4;
+    if (!(xb & 7)) {
+        uint64_t yy = (uint64_t)y + rt->yoff;
+
+        addr = rt->base + (rt->tiling == 0 ? yy * rt->pitch + xb :
+                           rt->tiling == 2 ? g45_ytile_offset(xb, yy, rt->pitch) :
+                           g45_xtile_offset(xb, yy, rt->pitch));
+        if (addr + 7 <= UINT32_MAX) {
+            ptr = g45_gtt_direct_ptr(wm->s->gtt, addr, 8, true);
+        }
+    }
+    if (!ptr) {
+        for (unsigned i = 0; i < 2; i++) {
+            if (m2 & (1u << i)) {
+                rt_colour(payload, col, replicated, s, 2 * r + i, rgba);
+                rt_pixel(wm, rt, x + i, y, rgba);
+            }
+        }
+        return;
+    }
+    if (rt->mask != 0xf || rt->f->nchan < 4) {
+        memcpy(v, ptr, 8);
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        if (m2 & (1u << i)) {
+            uint32_t out;
+
+            rt_colour(payload, col, replicated, s, 2 * r + i, rgba);
+            out = rt_packed(rt, rgba);
+            v[i] = (v[i] & rt->memo_keep) | out;
+            wm->pixels++;
+        }
+    }
+    if (m2 == 3) {
+        memcpy(ptr, v, 8);
+    } else {
+        memcpy(ptr + 4 * (m2 >> 1), &v[m2 >> 1], 4);
+    }
+}
+
 static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
 {
     const Gen4Draw *d = wm->d;
@@ -354,23 +450,30 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
         return true;
     }
     wm->rt_writes++;
+    enables &= (1u << (nss * 4)) - 1;
+    if (rt->rows && !wm->aa_object && !wm->alpha_test && !wm->late_depth) {
+        /* no per-pixel test left: subspan rows straight to memory */
+        for (unsigned s = 0; s < nss; s++) {
+            unsigned m4 = (enables >> (4 * s)) & 0xf;
+            uint32_t x = m1[2 + s] & 0xffff, y = m1[2 + s] >> 16;
+
+            for (unsigned r = 0; r < 2; r++) {
+                if ((m4 >> (2 * r)) & 3) {
+                    rt_write_row(wm, rt, msg->payload, col,
+                                 type == RT_SIMD16_REPLICATED, s, r,
+                                 (m4 >> (2 * r)) & 3, x, y + r);
+                }
+            }
+        }
+        return true;
+    }
     /* the enabled pixels of the message's subspans, lowest first */
-    for (enables &= (1u << (nss * 4)) - 1; enables; enables &= enables - 1) {
+    for (; enables; enables &= enables - 1) {
         unsigned p = __builtin_ctz(enables), s = p / 4, i = p % 4;
         uint32_t rgba[4], x, y;
 
-        if (type == RT_SIMD16_REPLICATED) {
-            memcpy(rgba, &msg->payload[col * 8], sizeof(rgba));
-        } else {
-            /* Registers: R G B A of subspans 0/1, then of 2/3. */
-            const uint32_t *c0 = &msg->payload[(col + (s / 2) * 4) * 8 +
-                                               (s % 2) * 4 + i];
-
-            rgba[0] = c0[0];
-            rgba[1] = c0[8];
-            rgba[2] = c0[16];
-            rgba[3] = c0[24];
-        }
+        rt_colour(msg->payload, col, type == RT_SIMD16_REPLICATED, s, i,
+                  rgba);
         if (wm->aa_object) {
             /* the render cache attenuates alpha by the AA coverage the
              * kernel passed on (seed 000 §7.3.12.5) */
@@ -696,31 +799,6 @@ static void dispatch(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
 
 /* ---- rasterization ---- */
 
-/* Edge a->b of a clockwise (y down) triangle: inside when > 0, and on the
- * edge when it is a top or a left edge (§8.3.3). */
-static bool inside(float ax, float ay, float bx, float by, float px, float py)
-{
-    float e = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-    float dx = bx - ax, dy = by - ay;
-
-    return e > 0 || (e == 0 && (dy < 0 || (dy == 0 && dx > 0)));
-}
-
-static bool covered(const Gen4SetupObj *o, float px, float py)
-{
-    if (o->type == GEN4_OBJ_RECTANGLE) {
-        float x0 = MIN(MIN(o->x[0], o->x[1]), o->x[2]);
-        float x1 = MAX(MAX(o->x[0], o->x[1]), o->x[2]);
-        float y0 = MIN(MIN(o->y[0], o->y[1]), o->y[2]);
-        float y1 = MAX(MAX(o->y[0], o->y[1]), o->y[2]);
-
-        return px >= x0 && px < x1 && py >= y0 && py < y1;
-    }
-    return inside(o->x[0], o->y[0], o->x[1], o->y[1], px, py) &&
-           inside(o->x[1], o->y[1], o->x[2], o->y[2], px, py) &&
-           inside(o->x[2], o->y[2], o->x[0], o->y[0], px, py);
-}
-
 /*
  * The object's depth plane from its PUE (WM_STATE Depth Coefficient URB
  * Read Offset: the Z tuple Cx, Cy, -, C0 relative to vertex 0) and the
@@ -949,6 +1027,8 @@ static void wm_line(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
 void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                     uint32_t pue_rows)
 {
+    HwgpuCoverage cov;
+    int32_t cx0, cy0;
     Subspan batch[64];
     unsigned n = 0;
     int32_t x0, y0, x1, y1;
@@ -992,22 +1072,33 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     y0 = MAX(y0, o->clip[1]) & ~1;
     x1 = MIN(x1, o->clip[2]);
     y1 = MIN(y1, o->clip[3]);
+    hwgpu_cover_init(&cov, o->type == GEN4_OBJ_RECTANGLE, o->x, o->y);
+    cx0 = MAX(o->clip[0], 0);
+    cy0 = MAX(o->clip[1], 0);
     for (int32_t y = y0; y <= y1 && gen4_work(wm->s); y += 2) {
         for (int32_t x = x0; x <= x1 && gen4_work(wm->s); x += 2) {
-            uint8_t m = 0;
+            unsigned m = HWGPU_COVER_SOME;
 
             wm->s->work_left--;         /* testing a subspan is work too */
 
-            for (int i = 0; i < 4; i++) {
-                int32_t px = x + (i & 1), py = y + (i >> 1);
+            if (!stipple && x >= cx0 && x + 1 <= o->clip[2] && y >= cy0 &&
+                y + 1 <= o->clip[3]) {
+                m = hwgpu_cover_quad(&cov, x + wm->bias_x, y + wm->bias_y);
+            }
+            if (m == HWGPU_COVER_SOME) {
+                m = 0;
+                for (int i = 0; i < 4; i++) {
+                    int32_t px = x + (i & 1), py = y + (i >> 1);
 
-                if (px >= o->clip[0] && px <= o->clip[2] &&
-                    py >= o->clip[1] && py <= o->clip[3] && px >= 0 &&
-                    py >= 0 &&
-                    covered(o, px + wm->bias_x, py + wm->bias_y) &&
-                    (!stipple || ((wm->stipple_rows[(py - wm->stipple_y) & 31]
-                                   >> (31 - ((px - wm->stipple_x) & 31))) & 1))) {
-                    m |= 1u << i;
+                    if (px >= o->clip[0] && px <= o->clip[2] &&
+                        py >= o->clip[1] && py <= o->clip[3] && px >= 0 &&
+                        py >= 0 &&
+                        hwgpu_cover_sample(&cov, px + wm->bias_x,
+                                           py + wm->bias_y) &&
+                        (!stipple || ((wm->stipple_rows[(py - wm->stipple_y) & 31]
+                                       >> (31 - ((px - wm->stipple_x) & 31))) & 1))) {
+                        m |= 1u << i;
+                    }
                 }
             }
             if (m && (!wm->late_depth || !shade)) {

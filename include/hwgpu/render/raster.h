@@ -1,6 +1,6 @@
 /*
- * Rasterisation rules that no vendor owns alone: which pixels a line
- * lights.  Pixel (x, y) samples at (x + bias_x, y + bias_y); y grows
+ * Rasterisation rules that no vendor owns alone: which pixels a triangle,
+ * a rectangle or a line lights.  Pixel (x, y) samples at (x + bias_x, y + bias_y); y grows
  * downwards.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -8,6 +8,7 @@
 #ifndef HWGPU_RENDER_RASTER_H
 #define HWGPU_RENDER_RASTER_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -35,5 +36,110 @@ bool hwgpu_line_diamond(double x0, double y0, double x1, double y1,
 bool hwgpu_line_wide(double x0, double y0, double x1, double y1, double w,
                      double bias_x, double bias_y, const int32_t clip[4],
                      uint64_t *budget, HwgpuPixelFn fn, void *opaque);
+
+/*
+ * Triangles and rectangles (G45 PRM Vol 2 §8.3.3).  A triangle's vertices
+ * are clockwise with y down; a sample point is inside when every edge
+ * function is positive, or zero on a top or a left edge.  A rectangle
+ * (RECTLIST, points) spans [min x, max x) x [min y, max y) of its three
+ * vertices.  The per-sample test is the reference, in float as the
+ * pipeline has always computed it.
+ */
+typedef struct HwgpuCoverage {
+    bool rect;
+    float x[3], y[3];
+    float rx0, rx1, ry0, ry1;           /* rectangles: the bounds */
+    double a[3], b[3];                  /* triangles: edge k's steps */
+} HwgpuCoverage;
+
+/* What hwgpu_cover_quad answers when the samples must be asked. */
+#define HWGPU_COVER_SOME    0xffu
+
+static inline void hwgpu_cover_init(HwgpuCoverage *c, bool rect,
+                                    const float x[3], const float y[3])
+{
+    c->rect = rect;
+    for (int k = 0; k < 3; k++) {
+        int n = (k + 1) % 3;
+
+        c->x[k] = x[k];
+        c->y[k] = y[k];
+        c->a[k] = x[n] - x[k];          /* the float differences */
+        c->b[k] = y[n] - y[k];
+    }
+    /* (comparisons, not fminf: a NaN falls where it always has) */
+    c->rx0 = x[0] < x[1] ? x[0] : x[1];
+    c->rx0 = c->rx0 < x[2] ? c->rx0 : x[2];
+    c->rx1 = x[0] > x[1] ? x[0] : x[1];
+    c->rx1 = c->rx1 > x[2] ? c->rx1 : x[2];
+    c->ry0 = y[0] < y[1] ? y[0] : y[1];
+    c->ry0 = c->ry0 < y[2] ? c->ry0 : y[2];
+    c->ry1 = y[0] > y[1] ? y[0] : y[1];
+    c->ry1 = c->ry1 > y[2] ? c->ry1 : y[2];
+}
+
+/* Edge a->b: inside when > 0, and on the edge of a top or a left edge. */
+static inline bool hwgpu_cover_edge(float ax, float ay, float bx, float by,
+                                    float px, float py)
+{
+    float e = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+    float dx = bx - ax, dy = by - ay;
+
+    return e > 0 || (e == 0 && (dy < 0 || (dy == 0 && dx > 0)));
+}
+
+/* The sample point (px, py). */
+static inline bool hwgpu_cover_sample(const HwgpuCoverage *c, float px,
+                                      float py)
+{
+    if (c->rect) {
+        return px >= c->rx0 && px < c->rx1 && py >= c->ry0 && py < c->ry1;
+    }
+    return hwgpu_cover_edge(c->x[0], c->y[0], c->x[1], c->y[1], px, py) &&
+           hwgpu_cover_edge(c->x[1], c->y[1], c->x[2], c->y[2], px, py) &&
+           hwgpu_cover_edge(c->x[2], c->y[2], c->x[0], c->y[0], px, py);
+}
+
+/*
+ * The 2x2 quad of samples (fx, fy), (fx + 1, fy), (fx, fy + 1),
+ * (fx + 1, fy + 1) at once where the samples cannot disagree: 0 (none),
+ * 0xf (all) or HWGPU_COVER_SOME.  An edge function is linear, so over the
+ * quad it stays within half its x and y steps of its value at the centre;
+ * computed there in double, a distance from zero beyond a bound on the
+ * float test's rounding (8 units of 2^-24 of its terms; its operations
+ * need 3) decides the sign at all four samples.  Only quads an edge may
+ * cross are left to hwgpu_cover_sample, which keeps the tie rules.
+ */
+static inline unsigned hwgpu_cover_quad(const HwgpuCoverage *c, float fx,
+                                        float fy)
+{
+    unsigned all = 0xf;
+
+    if (c->rect) {
+        float fx1 = fx + 1.0f, fy1 = fy + 1.0f;
+
+        if (fx1 < c->rx0 || fx >= c->rx1 || fy1 < c->ry0 || fy >= c->ry1) {
+            return 0;
+        }
+        return fx >= c->rx0 && fx1 < c->rx1 && fy >= c->ry0 &&
+               fy1 < c->ry1 ? 0xf : HWGPU_COVER_SOME;
+    }
+    for (int k = 0; k < 3; k++) {
+        double dx = (double)fx + 0.5 - c->x[k];
+        double dy = (double)fy + 0.5 - c->y[k];
+        double e = c->a[k] * dy - c->b[k] * dx;
+        double h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
+        double m = 0x1p-21 * (fabs(c->a[k]) * (fabs(dy) + 0.5) +
+                              fabs(c->b[k]) * (fabs(dx) + 0.5));
+
+        if (e + h < -m) {
+            return 0;                   /* every sample outside edge k */
+        }
+        if (!(e - h > m)) {
+            all = HWGPU_COVER_SOME;     /* (and NaNs, infinities) */
+        }
+    }
+    return all;
+}
 
 #endif

@@ -99,10 +99,123 @@ static void test_wide_and_bounded(void)
     expect(NULL, 0);
 }
 
+/* A coordinate as guests produce them: anywhere, on the sub-pixel grid,
+ * on a pixel centre or edge, now and then huge or not a number. */
+static float coord(GRand *r)
+{
+    switch (g_rand_int_range(r, 0, 16)) {
+    case 0:
+        return g_rand_int_range(r, -8, 72) + 0.5f;
+    case 1:
+        return (float)g_rand_int_range(r, -8, 72);
+    case 2:
+        return g_rand_int_range(r, -128, 1152) / 16.0f;
+    case 3:
+        return g_rand_boolean(r) ? NAN : g_rand_boolean(r) ? INFINITY
+                                                           : 1e30f;
+    case 4:
+        return (float)g_rand_double_range(r, -1e6, 1e6);
+    default:
+        return (float)g_rand_double_range(r, -20, 84);
+    }
+}
+
+/*
+ * hwgpu_cover_quad's shortcut against the per-sample reference: wherever
+ * it decides a quad, all four samples agree with it; and it does decide
+ * most quads of ordinary triangles (else the shortcut is dead code).
+ */
+static void test_cover_quad(void)
+{
+    GRand *r = g_rand_new_with_seed(0x9e4a);
+    uint64_t decided = 0, asked = 0, wrong = 0;
+
+    for (int t = 0; t < 4000; t++) {
+        HwgpuCoverage c;
+        float x[3], y[3], bias = t & 1 ? 0.5f : 0.0f;
+
+        for (int k = 0; k < 3; k++) {
+            x[k] = coord(r);
+            y[k] = coord(r);
+        }
+        if (t % 7 == 0) {               /* degenerate: a line, a point */
+            x[2] = x[1];
+            y[2] = t % 14 ? y[1] : y[0];
+        }
+        hwgpu_cover_init(&c, t % 5 == 0, x, y);
+        for (int qy = -8; qy < 72; qy += 2) {
+            for (int qx = -8; qx < 72; qx += 2) {
+                float fx = qx + bias, fy = qy + bias;
+                unsigned q = hwgpu_cover_quad(&c, fx, fy);
+
+                if (q == HWGPU_COVER_SOME) {
+                    asked++;
+                    continue;
+                }
+                decided++;
+                for (int i = 0; i < 4; i++) {
+                    bool in = hwgpu_cover_sample(&c, fx + (i & 1),
+                                                 fy + (i >> 1));
+
+                    if (in != (q == 0xf)) {
+                        if (!wrong++) {
+                            g_test_message("triangle (%g,%g) (%g,%g) (%g,%g) "
+                                           "quad (%g,%g) sample %d: %u",
+                                           x[0], y[0], x[1], y[1], x[2],
+                                           y[2], fx, fy, i, q);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    g_test_message("quads decided %" G_GUINT64_FORMAT ", asked %"
+                   G_GUINT64_FORMAT, decided, asked);
+    g_assert_cmpuint(wrong, ==, 0);
+    g_assert_cmpuint(decided, >, 4 * asked);
+    g_rand_free(r);
+}
+
+/*
+ * Ties, quads cut by the edges included: (2.5,2.5) -> (10.5,10.5) ->
+ * (2.5,10.5), clockwise with y down, its vertices on sample points.  The
+ * left edge (x = 2.5) keeps its samples; the bottom (y = 10.5) and the
+ * diagonal do not: sample (j, i) is lit for j >= 2, i <= 9 and i > j,
+ * 1 + 2 + ... + 7 of them.
+ */
+static void test_cover_ties(void)
+{
+    static const float x[3] = { 2.5f, 10.5f, 2.5f };
+    static const float y[3] = { 2.5f, 10.5f, 10.5f };
+    HwgpuCoverage c;
+    int lit = 0;
+
+    hwgpu_cover_init(&c, false, x, y);
+    for (int py = 0; py < 16; py += 2) {
+        for (int px = 0; px < 16; px += 2) {
+            unsigned q = hwgpu_cover_quad(&c, px + 0.5f, py + 0.5f);
+
+            for (int i = 0; i < 4; i++) {
+                int sx = px + (i & 1), sy = py + (i >> 1);
+                bool in = hwgpu_cover_sample(&c, sx + 0.5f, sy + 0.5f);
+
+                g_assert_cmpint(in, ==, sx >= 2 && sy <= 9 && sy > sx);
+                lit += in;
+                if (q != HWGPU_COVER_SOME) {
+                    g_assert_cmpint(in, ==, q == 0xf);
+                }
+            }
+        }
+    }
+    g_assert_cmpint(lit, ==, 28);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/render/raster/diamond", test_diamond);
     g_test_add_func("/render/raster/wide-and-bounded", test_wide_and_bounded);
+    g_test_add_func("/render/raster/cover-quad", test_cover_quad);
+    g_test_add_func("/render/raster/cover-ties", test_cover_ties);
     return g_test_run();
 }

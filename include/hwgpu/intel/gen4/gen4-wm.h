@@ -52,6 +52,9 @@ typedef struct Gen4WmRt {
     const uint32_t *ss;         /* NULL: colour goes nowhere */
     const HwgpuFormat *f;
     bool blending, have8, level;    /* level: a LOD or slice, not 0/0 */
+    /* level 0/0, 4-byte UNORM8 packing, no blending, logic op or sRGB:
+     * written a subspan row at a time (rt_write_row) */
+    bool rows;
     uint8_t mask;               /* channel write enables, bit per RGBA */
     uint8_t bpp;
     uint8_t tiling;             /* 0 linear, 1 X, 2 Y */
