@@ -356,64 +356,96 @@ static inline void rt_colour(const uint32_t *payload, unsigned col,
 }
 
 /*
- * Row r of subspan s (pixels m2: bit 0 the left, bit 1 the right) into a
- * rows target: the same bytes as rt_pixel for each pixel.  With x even
- * the two pixels are the same aligned 8 bytes of a linear row, of an X
- * tile's 512-byte row or of a Y tile's 16-byte column, so the row takes
- * one address and one page lookup; otherwise (an odd x from the kernel's
- * header, a row across a page) pixel by pixel.
+ * An RT write into a rows target: the same bytes as rt_pixel for each
+ * enabled pixel.  The message's colours are packed first (lane p, pixel
+ * p % 4 of subspan p / 4, has its red at dword (p & 8) * 4 + (p & 7) of
+ * the colour registers, then green, blue, alpha a register apart), then
+ * written a subspan row at a time: with x even the row's two pixels are
+ * the same aligned 8 bytes of a linear row, of an X tile's 512-byte row
+ * or of a Y tile's 16-byte column, so a row takes one address and one
+ * page lookup.  An odd x (from the kernel's header) or a row across a
+ * page goes pixel by pixel.
  */
-static void rt_write_row(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
-                         unsigned col, bool replicated, unsigned s,
-                         unsigned r, unsigned m2, uint32_t x, uint32_t y)
+static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
+                          unsigned col, bool replicated, uint32_t enables,
+                          unsigned nss)
 {
-    uint32_t rgba[4], v[2] = { 0, 0 };
-    uint64_t xb, addr;
-    uint8_t *ptr = NULL;
+    const uint32_t *c = payload + col * 8, *m1 = payload + 8;
+    uint32_t packed[16], keep;
 
-    if (y > rt->hmax || x > rt->wmax) {
+    if (!enables) {
         return;
     }
-    if (x + 1 > rt->wmax) {
-        m2 &= 1;
-    }
-    xb = (uint64_t)(x + rt->xoff) * 4;
-    if (!(xb & 7)) {
-        uint64_t yy = (uint64_t)y + rt->yoff;
+    if (replicated) {
+        uint32_t out = rt_packed(rt, c);
 
-        addr = rt->base + (rt->tiling == 0 ? yy * rt->pitch + xb :
-                           rt->tiling == 2 ? g45_ytile_offset(xb, yy, rt->pitch) :
-                           g45_xtile_offset(xb, yy, rt->pitch));
-        if (addr + 7 <= UINT32_MAX) {
-            ptr = g45_gtt_direct_ptr(wm->s->gtt, addr, 8, true);
+        for (unsigned p = 0; p < 16; p++) {
+            packed[p] = out;
+        }
+    } else {
+        for (uint32_t e = enables; e; e &= e - 1) {
+            unsigned p = __builtin_ctz(e), k = (p & 8) * 4 + (p & 7);
+            uint32_t rgba[4] = { c[k], c[k + 8], c[k + 16], c[k + 24] };
+
+            packed[p] = rt_packed(rt, rgba);
         }
     }
-    if (!ptr) {
-        for (unsigned i = 0; i < 2; i++) {
-            if (m2 & (1u << i)) {
-                rt_colour(payload, col, replicated, s, 2 * r + i, rgba);
-                rt_pixel(wm, rt, x + i, y, rgba);
+    keep = rt->memo_keep;               /* the write enables' bytes */
+    for (unsigned s = 0; s < nss; s++) {
+        uint32_t x = m1[2 + s] & 0xffff, y0 = m1[2 + s] >> 16;
+
+        for (unsigned r = 0; r < 2; r++) {
+            unsigned p = 4 * s + 2 * r, m2 = (enables >> p) & 3;
+            uint32_t y = y0 + r, v[2] = { 0, 0 };
+            uint64_t xb = (uint64_t)(x + rt->xoff) * 4, addr;
+            uint8_t *ptr = NULL;
+
+            if (!m2 || y > rt->hmax || x > rt->wmax) {
+                continue;
+            }
+            if (x + 1 > rt->wmax && !(m2 &= 1)) {
+                continue;               /* only the right one, outside */
+            }
+            if (!(xb & 7)) {
+                uint64_t yy = (uint64_t)y + rt->yoff;
+
+                addr = rt->base +
+                       (rt->tiling == 0 ? yy * rt->pitch + xb :
+                        rt->tiling == 2 ? g45_ytile_offset(xb, yy, rt->pitch) :
+                        g45_xtile_offset(xb, yy, rt->pitch));
+                if (addr + 7 <= UINT32_MAX) {
+                    ptr = g45_gtt_direct_ptr(wm->s->gtt, addr, 8, true);
+                }
+            }
+            if (!ptr) {
+                for (unsigned i = 0; i < 2; i++) {
+                    if (m2 & (1u << i)) {
+                        uint32_t rgba[4];
+
+                        rt_colour(payload, col, replicated, s, 2 * r + i,
+                                  rgba);
+                        rt_pixel(wm, rt, x + i, y, rgba);
+                    }
+                }
+                continue;
+            }
+            if (rt->mask != 0xf || rt->f->nchan < 4) {
+                memcpy(v, ptr, 8);
+            }
+            if (m2 & 1) {
+                v[0] = (v[0] & keep) | packed[p];
+            }
+            if (m2 & 2) {
+                v[1] = (v[1] & keep) | packed[p + 1];
+            }
+            if (m2 == 3) {
+                memcpy(ptr, v, 8);
+                wm->pixels += 2;
+            } else {
+                memcpy(ptr + 4 * (m2 >> 1), &v[m2 >> 1], 4);
+                wm->pixels++;
             }
         }
-        return;
-    }
-    if (rt->mask != 0xf || rt->f->nchan < 4) {
-        memcpy(v, ptr, 8);
-    }
-    for (unsigned i = 0; i < 2; i++) {
-        if (m2 & (1u << i)) {
-            uint32_t out;
-
-            rt_colour(payload, col, replicated, s, 2 * r + i, rgba);
-            out = rt_packed(rt, rgba);
-            v[i] = (v[i] & rt->memo_keep) | out;
-            wm->pixels++;
-        }
-    }
-    if (m2 == 3) {
-        memcpy(ptr, v, 8);
-    } else {
-        memcpy(ptr + 4 * (m2 >> 1), &v[m2 >> 1], 4);
     }
 }
 
@@ -453,18 +485,8 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
     enables &= (1u << (nss * 4)) - 1;
     if (rt->rows && !wm->aa_object && !wm->alpha_test && !wm->late_depth) {
         /* no per-pixel test left: subspan rows straight to memory */
-        for (unsigned s = 0; s < nss; s++) {
-            unsigned m4 = (enables >> (4 * s)) & 0xf;
-            uint32_t x = m1[2 + s] & 0xffff, y = m1[2 + s] >> 16;
-
-            for (unsigned r = 0; r < 2; r++) {
-                if ((m4 >> (2 * r)) & 3) {
-                    rt_write_row(wm, rt, msg->payload, col,
-                                 type == RT_SIMD16_REPLICATED, s, r,
-                                 (m4 >> (2 * r)) & 3, x, y + r);
-                }
-            }
-        }
+        rt_write_rows(wm, rt, msg->payload, col, type == RT_SIMD16_REPLICATED,
+                      enables, nss);
         return true;
     }
     /* the enabled pixels of the message's subspans, lowest first */

@@ -35,6 +35,8 @@ static Gen4State st;
 static Gen4Capture *gen4t_cap;
 /* The pool the pipeline draws on (Gen4State.pool); NULL: none. */
 static struct HwgpuPool *gen4t_pool;
+/* Direct access to guest RAM through the GTT (the device's way) on. */
+static bool gen4t_direct;
 
 static inline void gen4t_setup(void)
 {
@@ -50,6 +52,7 @@ static inline void gen4t_setup(void)
         gen4t_ptes[i] = i * 4096 | 1;
     }
     g45_gtt_init(&gtt, gen4t_ptes, G_N_ELEMENTS(gen4t_ptes), &fh.host);
+    g45_gtt_direct(&gtt, gen4t_direct);
     gen4_state_init(&st, &fh.host, &gtt);
     st.pool = gen4t_pool;
 }

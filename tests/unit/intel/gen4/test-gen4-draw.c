@@ -172,6 +172,41 @@ static void test_clipped_to_drawing_rectangle(void)
 }
 
 /*
+ * A render target narrower than the drawing rectangle, 63 pixels wide:
+ * a strip lighting only column 63 (outside the surface) leaves its
+ * subspans' left pixels, column 62, as they were.
+ */
+static void test_odd_width_target(void)
+{
+    static const float strip[4][2] = {
+        { 63, 0 }, { 64, 0 }, { 63, 64 }, { 64, 64 },
+    };
+    Gen4DrawStats stats = { 0 };
+
+    setup_draw(strip, 4, G45_3DPRIM_TRISTRIP);
+    gen4t_w32(G3D_STATE_BO + 0x48, (63u << 19) | (62u << 6));
+    for (uint32_t y = 0; y < 64; y++) {
+        gen4t_w32(RT + y * RT_PITCH + 62 * 4, 0x11223344);
+        gen4t_w32(RT + y * RT_PITCH + 63 * 4, 0x55667788);
+    }
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    g_assert_cmpuint(stats.pixels, ==, 0);
+    for (uint32_t y = 0; y < 64; y++) {
+        g_assert_cmphex(pixel(62, y), ==, 0x11223344);
+        g_assert_cmphex(pixel(63, y), ==, 0x55667788);
+    }
+    /* and a full-width draw stops at column 62 */
+    setup_draw((const float[4][2]) { { 0, 0 }, { 64, 0 }, { 0, 64 },
+                                     { 64, 64 } }, 4, G45_3DPRIM_TRISTRIP);
+    gen4t_w32(G3D_STATE_BO + 0x48, (63u << 19) | (62u << 6));
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.pixels, ==, 63 * 64);
+    g_assert_cmphex(pixel(62, 10), ==, COLOUR);
+    g_assert_cmphex(pixel(63, 10), ==, 0);
+}
+
+/*
  * Blending (COLOR_CALC_STATE): the shader's (1, 0.5, 0.25, 1) with alpha
  * 0.25 over a grey surface, SRC_ALPHA / INV_SRC_ALPHA, ADD:
  * 0.25 * src + 0.75 * 0.5.  With the constant colour as the source
@@ -1201,6 +1236,7 @@ static const DrawTest draw_tests[] = {
     { "triangle", test_triangle },
     { "shared-edge", test_shared_edge },
     { "clipped-to-drawing-rectangle", test_clipped_to_drawing_rectangle },
+    { "odd-width-target", test_odd_width_target },
     { "blend", test_blend },
     { "alpha-test", test_alpha_test },
     { "ps-scratch", test_ps_scratch },
@@ -1227,10 +1263,25 @@ static void on_pool(gconstpointer data)
     hwgpu_pool_destroy(&pool);
 }
 
+/* The same with the pipeline writing guest RAM in place, as the device
+ * does (the render-target and depth fast paths). */
+static void on_direct(gconstpointer data)
+{
+    const DrawTest *t = data;
+
+    gen4t_direct = true;
+    t->fn();
+    g45_gtt_direct(&gtt, false);
+    gen4t_direct = false;
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     for (unsigned i = 0; i < G_N_ELEMENTS(draw_tests); i++) {
+        g_autofree char *direct = g_strdup_printf("/gen4-draw/direct/%s",
+                                                  draw_tests[i].name);
+
         g_autofree char *path = g_strdup_printf("/gen4-draw/%s",
                                                 draw_tests[i].name);
         g_autofree char *pooled = g_strdup_printf("/gen4-draw/pool/%s",
@@ -1239,6 +1290,7 @@ int main(int argc, char **argv)
         g_test_add_func(path, draw_tests[i].fn);
         if (draw_tests[i].fn != test_pool_same_pixels) {
             g_test_add_data_func(pooled, &draw_tests[i], on_pool);
+            g_test_add_data_func(direct, &draw_tests[i], on_direct);
         }
     }
     return g_test_run();
