@@ -151,41 +151,24 @@ void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d)
     z->max_depth = hwgpu_u2f(d->cc_viewport[1]);
     z->active = z->depth_test || z->depth_write || z->stencil_test ||
                 z->stencil_write;
+    z->bpp = hwgpu_depth_bytes(z->format);
 }
 
-bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
-                      float src, bool back, bool update)
+/*
+ * The tests of one element of the buffer at ptr (a host pointer into
+ * guest RAM, or px's copy when ptr is NULL and addr the element's
+ * graphics address) and, with `update`, its stencil operation and depth
+ * write.
+ */
+static inline bool depth_element(Gen4Depth *z, Gen4State *s,
+                                 const Gen4StencilFace *f, unsigned bpp,
+                                 uint8_t *ptr, uint64_t addr, float src,
+                                 bool update)
 {
-    const Gen4StencilFace *f = &z->face[back];
-    unsigned bpp = hwgpu_depth_bytes(z->format);
-    uint8_t px[8] = { 0 }, st, nst, *ptr;
+    uint8_t px[8] = { 0 }, st, nst;
     uint32_t dst, q;
-    uint64_t addr, xb;
-    int64_t ex, ey;
     bool spass = true, zpass = true;
 
-    if (!z->active) {
-        return true;
-    }
-    if (x < 0 || y < 0 || (uint32_t)x >= z->width ||
-        (uint32_t)y >= z->height) {
-        return true;            /* outside the buffer: nothing to test */
-    }
-    ex = z->ox + x;
-    ey = z->oy + y;
-    if (ex < 0 || ey < 0 || ey > UINT32_MAX) {
-        return true;            /* moved off the buffer by DW5 */
-    }
-    xb = (uint64_t)ex * bpp;
-    addr = z->base + (!z->tiled ? (uint64_t)ey * z->pitch + xb :
-                      z->ywalk ? g45_ytile_offset(xb, ey, z->pitch) :
-                      g45_xtile_offset(xb, ey, z->pitch));
-    if (addr + bpp > UINT32_MAX + 1ull) {
-        return true;
-    }
-    /* in place when one mapped page holds the element (the common case),
-     * else through the GTT's copies */
-    ptr = g45_gtt_direct_ptr(s->gtt, addr, bpp, update);
     if (ptr) {
         memcpy(px, ptr, bpp);
     } else {
@@ -218,6 +201,95 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
         }
     }
     return spass && zpass;
+}
+
+/* Element (ex, ey) of the buffer's graphics address, false outside 4 GiB. */
+static inline bool depth_addr(const Gen4Depth *z, unsigned bpp, int64_t ex,
+                              int64_t ey, uint64_t *addr)
+{
+    uint64_t xb = (uint64_t)ex * bpp;
+
+    *addr = z->base + (!z->tiled ? (uint64_t)ey * z->pitch + xb :
+                       z->ywalk ? g45_ytile_offset(xb, ey, z->pitch) :
+                       g45_xtile_offset(xb, ey, z->pitch));
+    return *addr + bpp <= UINT32_MAX + 1ull;
+}
+
+bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
+                      float src, bool back, bool update)
+{
+    unsigned bpp = z->bpp;
+    uint64_t addr;
+    int64_t ex, ey;
+
+    if (!z->active) {
+        return true;
+    }
+    if (x < 0 || y < 0 || (uint32_t)x >= z->width ||
+        (uint32_t)y >= z->height) {
+        return true;            /* outside the buffer: nothing to test */
+    }
+    ex = z->ox + x;
+    ey = z->oy + y;
+    if (ex < 0 || ey < 0 || ey > UINT32_MAX) {
+        return true;            /* moved off the buffer by DW5 */
+    }
+    if (!depth_addr(z, bpp, ex, ey, &addr)) {
+        return true;
+    }
+    /* in place when one mapped page holds the element (the common case),
+     * else through the GTT's copies */
+    return depth_element(z, s, &z->face[back], bpp,
+                         g45_gtt_direct_ptr(s->gtt, addr, bpp, update), addr,
+                         src, update);
+}
+
+uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
+                        const float src[4], bool back, bool update,
+                        uint8_t m)
+{
+    unsigned bpp = z->bpp;
+
+    if (!z->active) {
+        return m;
+    }
+    for (unsigned r = 0; r < 2; r++) {
+        unsigned m2 = (m >> (2 * r)) & 3;
+        int64_t ex = z->ox + x, ey = z->oy + y + r;
+        uint8_t *ptr = NULL;
+        uint64_t addr;
+
+        if (!m2) {
+            continue;
+        }
+        /*
+         * Both elements inside, x even in the buffer and at most 4 bytes
+         * each: the pair is one aligned run of a linear row, of an X
+         * tile's 512-byte row or of a Y tile's 16-byte column, in one
+         * page when direct access reaches it.  Else pixel by pixel.
+         */
+        if (x >= 0 && y + (int32_t)r >= 0 && (uint32_t)x + 1 < z->width &&
+            (uint32_t)(y + r) < z->height && bpp <= 4 && ex >= 0 &&
+            !(ex & 1) && ey >= 0 && ey <= UINT32_MAX &&
+            depth_addr(z, bpp, ex, ey, &addr) &&
+            addr + 2 * bpp <= UINT32_MAX + 1ull) {
+            ptr = g45_gtt_direct_ptr(s->gtt, addr, 2 * bpp, update);
+        }
+        for (unsigned i = 0; i < 2; i++) {
+            unsigned bit = 1u << (2 * r + i);
+
+            if (!(m2 & (1u << i))) {
+                continue;
+            }
+            if (ptr ? !depth_element(z, s, &z->face[back], bpp, ptr + i * bpp,
+                                     addr + i * bpp, src[2 * r + i], update) :
+                !gen4_depth_pixel(z, s, x + i, y + r, src[2 * r + i], back,
+                                  update)) {
+                m &= ~bit;
+            }
+        }
+    }
+    return m;
 }
 
 bool gen4_alpha_test(const uint32_t *cc, uint32_t alpha)

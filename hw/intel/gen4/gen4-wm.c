@@ -867,15 +867,12 @@ static void depth_plane(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
 /* Early depth/stencil: the pixels of subspan (x, y) in m that pass. */
 static uint8_t early_depth(Gen4Wm *wm, int32_t x, int32_t y, uint8_t m)
 {
-    for (int i = 0; i < 4; i++) {
-        int32_t px = x + (i & 1), py = y + (i >> 1);
+    float src[4];
 
-        if ((m & (1u << i)) &&
-            !gen4_depth_pixel(&wm->depth, wm->s, px, py,
-                              src_depth(wm, px, py), wm->back, true)) {
-            m &= ~(1u << i);
-        }
+    for (int i = 0; i < 4; i++) {
+        src[i] = src_depth(wm, x + (i & 1), y + (i >> 1));
     }
+    m = gen4_depth_quad(&wm->depth, wm->s, x, y, src, wm->back, true, m);
     if (wm->stats) {
         wm->s->ps_depth_count += __builtin_popcount(m);
     }

@@ -22,6 +22,7 @@ typedef struct Gen4StencilFace {
 typedef struct Gen4Depth {
     bool active;                /* a depth buffer with a test or a write */
     HwgpuDepthFormat format;
+    unsigned bpp;               /* bytes per element */
     uint32_t base, pitch, width, height;   /* width, height: the level's */
     int64_t ox, oy;             /* the level/slice origin, element and row */
     bool tiled, ywalk;
@@ -42,6 +43,16 @@ void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d);
  */
 bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
                       float src, bool back, bool update);
+
+/*
+ * The same for the pixels m (bit i: pixel (x + (i & 1), y + (i >> 1)),
+ * source depth src[i]) of the subspan at (x, y), in that order: the bits
+ * of those that pass.  Each row's pair takes one address and one page
+ * lookup where it can.
+ */
+uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
+                        const float src[4], bool back, bool update,
+                        uint8_t m);
 
 /*
  * COLOR_CALC_STATE's alpha test of a pixel's alpha (the float bits the
