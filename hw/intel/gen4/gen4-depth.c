@@ -160,17 +160,29 @@ void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d)
  * graphics address) and, with `update`, its stencil operation and depth
  * write.
  */
-static inline bool depth_element(Gen4Depth *z, Gen4State *s,
-                                 const Gen4StencilFace *f, unsigned bpp,
-                                 uint8_t *ptr, uint64_t addr, float src,
-                                 bool update)
+/* (the copies by constant sizes, not memcpy calls) */
+static inline void depth_copy(uint8_t *d, const uint8_t *s, unsigned bpp)
+{
+    if (bpp == 4) {
+        memcpy(d, s, 4);
+    } else if (bpp == 2) {
+        memcpy(d, s, 2);
+    } else {
+        memcpy(d, s, 8);
+    }
+}
+
+static inline __attribute__((always_inline)) bool
+depth_element(Gen4Depth *z, Gen4State *s, const Gen4StencilFace *f,
+              unsigned bpp, uint8_t *ptr, uint64_t addr, float src,
+              bool update)
 {
     uint8_t px[8] = { 0 }, st, nst;
     uint32_t dst, q;
     bool spass = true, zpass = true;
 
     if (ptr) {
-        memcpy(px, ptr, bpp);
+        depth_copy(px, ptr, bpp);
     } else {
         g45_gtt_read(s->gtt, addr, px, bpp);
     }
@@ -195,7 +207,7 @@ static inline bool depth_element(Gen4Depth *z, Gen4State *s,
         hwgpu_depth_store(z->format, px, q, z->depth_write && spass && zpass,
                           nst, z->stencil_write ? f->write_mask : 0);
         if (ptr) {
-            memcpy(ptr, px, bpp);
+            depth_copy(ptr, px, bpp);
         } else {
             g45_gtt_write(s->gtt, addr, px, bpp);
         }
