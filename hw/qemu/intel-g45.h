@@ -28,10 +28,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
 /*
  * Aperture pages that are accessed repeatedly get mapped straight onto the
  * guest RAM page their PTE names (an alias subregion), so fbcon does not trap
- * per pixel.  A pool of aliases, reused round robin; a PTE write unmaps its
- * page at once.
+ * per pixel.  A page that qualifies brings the neighbours of its aligned
+ * run whose PTEs continue it in RAM (a framebuffer in stolen memory: one
+ * alias, one memory transaction, for 256 KiB).  A pool of aliases, reused
+ * round robin; a PTE write unmaps its page's alias at once.
  */
-#define G45_AP_SLOTS        4096    /* 16 MiB of aperture mapped at once */
+#define G45_AP_SLOTS        4096    /* aliases mapped at once */
+#define G45_AP_RUN          64      /* pages an alias may span, aligned */
 #define G45_AP_MAP_AFTER    4       /* trapped accesses before mapping */
 
 struct IntelG45State {
@@ -44,7 +47,8 @@ struct IntelG45State {
     MemoryRegion aperture;      /* BAR2 container */
     MemoryRegion aperture_io;   /* trapping background */
     MemoryRegion ap_alias[G45_AP_SLOTS];
-    int32_t ap_slot_page[G45_AP_SLOTS];
+    int32_t ap_slot_page[G45_AP_SLOTS];     /* first page, or -1 */
+    uint8_t ap_slot_len[G45_AP_SLOTS];      /* pages */
     int32_t *ap_page_slot;      /* per aperture page: slot or -1 */
     uint8_t *ap_hits;           /* per aperture page: trapped accesses */
     uint32_t ap_pages, ap_clock;
