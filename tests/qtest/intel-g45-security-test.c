@@ -193,6 +193,52 @@ static void test_ring_fence(void)
 }
 
 /*
+ * A hot aperture page maps the pages of its aligned 64-page run that
+ * continue it in RAM, with one alias: up to the first page whose PTE goes
+ * elsewhere.  A PTE written inside the run unmaps all of it, and every
+ * page then goes where its own PTE says.
+ */
+static void test_aperture_run(void)
+{
+    const uint64_t ram = 0x1000000, other = 0x2000000, third = 0x2100000;
+    uint64_t maps;
+    QPCIBar ap;
+    G45Q c;
+
+    g45q_start(&c, "");
+    g45q_map_linear(&c, ram, 128);
+    g45q_pte(&c, 80, other);            /* the run of page 70 ends at 79 */
+    qtest_memset(c.qts, other, 0, 4096);
+    ap = qpci_iomap(c.dev, 2, NULL);
+    maps = hwgpuq_qom_u64(c.qts, "x-aperture-maps");
+    for (int i = 0; i < 8; i++) {
+        qpci_io_writel(c.dev, ap, 70 * 4096 + 4 * i, i);
+    }
+    g_assert_cmpuint(hwgpuq_qom_u64(c.qts, "x-aperture-maps"), ==, maps + 1);
+    /* pages 64..79 came with it: hot accesses map nothing more */
+    for (int p = 64; p < 80; p++) {
+        for (int i = 0; i < 8; i++) {
+            qpci_io_writel(c.dev, ap, p * 4096 + 8 + 4 * i, 0x1000 + p);
+        }
+        g_assert_cmphex(qtest_readl(c.qts, ram + p * 4096 + 8), ==, 0x1000 + p);
+    }
+    g_assert_cmpuint(hwgpuq_qom_u64(c.qts, "x-aperture-maps"), ==, maps + 1);
+    /* page 80 is not in it: its PTE's page */
+    qpci_io_writel(c.dev, ap, 80 * 4096 + 8, 0xbeef);
+    g_assert_cmphex(qtest_readl(c.qts, other + 8), ==, 0xbeef);
+    g_assert_cmphex(qtest_readl(c.qts, ram + 80 * 4096 + 8), ==, 0);
+    /* a PTE inside the run: that page moves, the others stay right */
+    g45q_pte(&c, 72, third);
+    qtest_memset(c.qts, third, 0, 4096);
+    qpci_io_writel(c.dev, ap, 72 * 4096 + 8, 0xabcd);
+    qpci_io_writel(c.dev, ap, 65 * 4096 + 8, 0x5555);
+    g_assert_cmphex(qtest_readl(c.qts, third + 8), ==, 0xabcd);
+    g_assert_cmphex(qtest_readl(c.qts, ram + 72 * 4096 + 8), ==, 0x1000 + 72);
+    g_assert_cmphex(qtest_readl(c.qts, ram + 65 * 4096 + 8), ==, 0x5555);
+    g45q_stop(&c);
+}
+
+/*
  * A ring keeps storing to a physical page (a chained batch, secure) while
  * the guest clears and sets bus mastering and moves the aperture BAR over
  * that page and back.  Whatever the memory map is at each store, ring
@@ -291,6 +337,7 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-g45/security/pte-to-mmio", test_pte_to_mmio);
     qtest_add_func("/intel-g45/security/w1c-byte-write", test_w1c_byte_write);
     qtest_add_func("/intel-g45/security/ring-fence", test_ring_fence);
+    qtest_add_func("/intel-g45/security/aperture-run", test_aperture_run);
     qtest_add_func("/intel-g45/security/busmaster-race",
                    test_busmaster_race);
     qtest_add_func("/intel-g45/security/big-frame-sliced",
