@@ -217,7 +217,7 @@ static void g45_ap_unmap(IntelG45State *s, uint32_t page)
 static bool g45_ap_mappable(IntelG45State *s, uint32_t p, uint64_t *phys)
 {
     return p < s->ap_pages && s->ap_page_slot[p] < 0 &&
-           !g45_fence_covers(&s->core.regs, (uint64_t)p * 4096) &&
+           !g45_fence_covers(&s->core.regs, (uint64_t)p * 4096, 1) &&
            g45_gtt_translate(&s->core.gtt, (uint64_t)p * 4096, phys);
 }
 
@@ -344,12 +344,10 @@ static void g45_ap_sync_fences(IntelG45State *s)
     for (int i = 0; i < G45_AP_SLOTS; i++) {
         int32_t page = s->ap_slot_page[i];
 
-        for (int32_t p = page; page >= 0 && p < page + s->ap_slot_len[i];
-             p++) {
-            if (g45_fence_covers(&s->core.regs, (uint64_t)p * 4096)) {
-                g45_ap_unmap(s, page);
-                break;
-            }
+        if (page >= 0 && g45_fence_covers(&s->core.regs,
+                                          (uint64_t)page * 4096,
+                                          s->ap_slot_len[i])) {
+            g45_ap_unmap(s, page);
         }
     }
 }

@@ -57,9 +57,16 @@ bool g45_fence_translate(const HwgpuRegFile *rf, uint64_t ap_off,
     return true;
 }
 
-bool g45_fence_covers(const HwgpuRegFile *rf, uint64_t ap_off)
+bool g45_fence_covers(const HwgpuRegFile *rf, uint64_t ap_off,
+                      uint32_t pages)
 {
+    uint64_t start = ap_off & ~0xfffull, end = start + (uint64_t)pages * 4096;
     Fence f;
 
-    return fence_find(rf, ap_off & ~0xfffull, &f);
+    for (int n = 0; n < G45_NUM_FENCES; n++) {
+        if (fence_get(rf, n, &f) && f.start < end && start < f.end) {
+            return true;
+        }
+    }
+    return false;
 }

@@ -154,13 +154,7 @@ void gen4_depth_begin(Gen4Depth *z, Gen4State *s, const Gen4Draw *d)
     z->bpp = hwgpu_depth_bytes(z->format);
 }
 
-/*
- * The tests of one element of the buffer at ptr (a host pointer into
- * guest RAM, or px's copy when ptr is NULL and addr the element's
- * graphics address) and, with `update`, its stencil operation and depth
- * write.
- */
-/* (the copies by constant sizes, not memcpy calls) */
+/* An element's bytes, by constant sizes (not memcpy calls). */
 static inline void depth_copy(uint8_t *d, const uint8_t *s, unsigned bpp)
 {
     if (bpp == 4) {
@@ -172,6 +166,11 @@ static inline void depth_copy(uint8_t *d, const uint8_t *s, unsigned bpp)
     }
 }
 
+/*
+ * The tests of one element of the buffer at ptr (a host pointer into
+ * guest RAM; NULL: through the GTT at graphics address addr) and, with
+ * `update`, its stencil operation and depth write.
+ */
 static inline __attribute__((always_inline)) bool
 depth_element(Gen4Depth *z, Gen4State *s, const Gen4StencilFace *f,
               unsigned bpp, uint8_t *ptr, uint64_t addr, float src,

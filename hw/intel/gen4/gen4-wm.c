@@ -334,21 +334,22 @@ static bool late_depth_test(Gen4Wm *wm, const G4EuMessage *msg, int32_t x,
 }
 
 /*
- * The colour of pixel i (0-3, row-major) of subspan s as an RT write
- * message carries it: R G B A registers of subspans 0/1, then of 2/3
- * (seed 002 §4.2, the table at L5212), or one colour for all pixels.
+ * The colour of lane p (pixel p % 4, row-major, of subspan p / 4) as an
+ * RT write message carries it from register col: R G B A registers of
+ * subspans 0/1, then of 2/3 (seed 002 §4.2, the table at L5212), so red
+ * at dword (p & 8) * 4 + (p & 7), the others a register apart; or one
+ * colour for all lanes.
  */
 static inline void rt_colour(const uint32_t *payload, unsigned col,
-                             bool replicated, unsigned s, unsigned i,
-                             uint32_t rgba[4])
+                             bool replicated, unsigned p, uint32_t rgba[4])
 {
-    const uint32_t *c0;
+    const uint32_t *c0 = &payload[col * 8];
 
     if (replicated) {
-        memcpy(rgba, &payload[col * 8], 16);
+        memcpy(rgba, c0, 16);
         return;
     }
-    c0 = &payload[(col + (s / 2) * 4) * 8 + (s % 2) * 4 + i];
+    c0 += (p & 8) * 4 + (p & 7);
     rgba[0] = c0[0];
     rgba[1] = c0[8];
     rgba[2] = c0[16];
@@ -357,9 +358,7 @@ static inline void rt_colour(const uint32_t *payload, unsigned col,
 
 /*
  * An RT write into a rows target: the same bytes as rt_pixel for each
- * enabled pixel.  The message's colours are packed first (lane p, pixel
- * p % 4 of subspan p / 4, has its red at dword (p & 8) * 4 + (p & 7) of
- * the colour registers, then green, blue, alpha a register apart), then
+ * enabled pixel.  The message's colours are packed first, then
  * written a subspan row at a time: with x even the row's two pixels are
  * the same aligned 8 bytes of a linear row, of an X tile's 512-byte row
  * or of a Y tile's 16-byte column, so a row takes one address and one
@@ -370,23 +369,23 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
                           unsigned col, bool replicated, uint32_t enables,
                           unsigned nss)
 {
-    const uint32_t *c = payload + col * 8, *m1 = payload + 8;
-    uint32_t packed[16], keep;
+    const uint32_t *m1 = payload + 8;
+    uint32_t packed[16], keep, rgba[4];
 
     if (!enables) {
         return;
     }
     if (replicated) {
-        uint32_t out = rt_packed(rt, c);
-
-        for (unsigned p = 0; p < 16; p++) {
-            packed[p] = out;
+        rt_colour(payload, col, true, 0, rgba);
+        packed[0] = rt_packed(rt, rgba);
+        for (unsigned p = 1; p < 16; p++) {
+            packed[p] = packed[0];
         }
     } else {
         for (uint32_t e = enables; e; e &= e - 1) {
-            unsigned p = __builtin_ctz(e), k = (p & 8) * 4 + (p & 7);
-            uint32_t rgba[4] = { c[k], c[k + 8], c[k + 16], c[k + 24] };
+            unsigned p = __builtin_ctz(e);
 
+            rt_colour(payload, col, false, p, rgba);
             packed[p] = rt_packed(rt, rgba);
         }
     }
@@ -420,10 +419,7 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
             if (!ptr) {
                 for (unsigned i = 0; i < 2; i++) {
                     if (m2 & (1u << i)) {
-                        uint32_t rgba[4];
-
-                        rt_colour(payload, col, replicated, s, 2 * r + i,
-                                  rgba);
+                        rt_colour(payload, col, replicated, p + i, rgba);
                         rt_pixel(wm, rt, x + i, y, rgba);
                     }
                 }
@@ -494,8 +490,7 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
         unsigned p = __builtin_ctz(enables), s = p / 4, i = p % 4;
         uint32_t rgba[4], x, y;
 
-        rt_colour(msg->payload, col, type == RT_SIMD16_REPLICATED, s, i,
-                  rgba);
+        rt_colour(msg->payload, col, type == RT_SIMD16_REPLICATED, p, rgba);
         if (wm->aa_object) {
             /* the render cache attenuates alpha by the AA coverage the
              * kernel passed on (seed 000 §7.3.12.5) */

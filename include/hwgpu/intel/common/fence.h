@@ -27,8 +27,12 @@
 bool g45_fence_translate(const HwgpuRegFile *rf, uint64_t ap_off,
                          uint64_t *gfx);
 
-/* Whether any valid fence covers the 4 KiB page at `ap_off`. */
-bool g45_fence_covers(const HwgpuRegFile *rf, uint64_t ap_off);
+/*
+ * Whether any valid fence covers part of the `pages` 4 KiB pages from
+ * the one at `ap_off`.
+ */
+bool g45_fence_covers(const HwgpuRegFile *rf, uint64_t ap_off,
+                      uint32_t pages);
 
 
 #endif
