@@ -373,7 +373,21 @@ static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     }
 }
 
+/*
+ * Reads that do not take the ROM-device path (an atomic operation from
+ * TCG, say) come here: the same bytes, never a call through a NULL
+ * handler.
+ */
+static uint64_t g45_gtt_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    IntelG45State *s = opaque;
+
+    return ldn_le_p((uint8_t *)memory_region_get_ram_ptr(&s->gtt) + addr,
+                    size);
+}
+
 static const MemoryRegionOps g45_gtt_ops = {
+    .read = g45_gtt_mmio_read,
     .write = g45_gtt_mmio_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = { .min_access_size = 1, .max_access_size = 8 },
