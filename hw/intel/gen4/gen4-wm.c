@@ -357,13 +357,46 @@ static inline void rt_colour(const uint32_t *payload, unsigned col,
 }
 
 /*
+ * Whether the enabled pixels of a SIMD16/SIMD8 message all carry one
+ * colour (a clear, a flat-shaded primitive): the colour into rgba.
+ */
+static bool rt_uniform(const uint32_t *payload, unsigned col, uint32_t enables,
+                       uint32_t rgba[4])
+{
+    const uint32_t *c0 = &payload[col * 8];
+    unsigned p0 = __builtin_ctz(enables);
+    uint32_t diff = 0;
+
+    rt_colour(payload, col, false, p0, rgba);
+    if (enables == 0xffff) {
+        for (unsigned ch = 0; ch < 4; ch++) {
+            for (unsigned i = 0; i < 8; i++) {
+                diff |= (c0[ch * 8 + i] ^ rgba[ch]) |
+                        (c0[32 + ch * 8 + i] ^ rgba[ch]);
+            }
+        }
+        return !diff;
+    }
+    for (uint32_t e = enables & (enables - 1); e && !diff; e &= e - 1) {
+        const uint32_t *c = c0 + (((e & -e) & 0xff00) ? 32 : 0) +
+                            (__builtin_ctz(e) & 7);
+
+        diff = (c[0] ^ rgba[0]) | (c[8] ^ rgba[1]) | (c[16] ^ rgba[2]) |
+               (c[24] ^ rgba[3]);
+    }
+    return !diff;
+}
+
+/*
  * An RT write into a rows target: the same bytes as rt_pixel for each
- * enabled pixel.  The message's colours are packed first, then
- * written a subspan row at a time: with x even the row's two pixels are
- * the same aligned 8 bytes of a linear row, of an X tile's 512-byte row
- * or of a Y tile's 16-byte column, so a row takes one address and one
- * page lookup.  An odd x (from the kernel's header) or a row across a
- * page goes pixel by pixel.
+ * enabled pixel.  The message's colours are packed first (once when they
+ * are all one), then written a subspan row at a time: with x even the
+ * row's two pixels are the same aligned 8 bytes of a linear row, of an X
+ * tile's 512-byte row or of a Y tile's 16-byte column, so a row takes one
+ * address, and one page lookup unless it is in the page of the row
+ * before (the message's 8 rows usually share one X or Y tile, one page).
+ * An odd x (from the kernel's header) or a row across a page goes pixel
+ * by pixel.
  */
 static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
                           unsigned col, bool replicated, uint32_t enables,
@@ -371,12 +404,19 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
 {
     const uint32_t *m1 = payload + 8;
     uint32_t packed[16], keep, rgba[4];
+    /* each row's last page and its host bytes (a linear target's two
+     * rows are in two pages, an X or Y tile's in one) */
+    uint64_t last_page[2] = { UINT64_MAX, UINT64_MAX };
+    uint8_t *last_ptr[2] = { NULL, NULL };
+    bool merge = rt->mask != 0xf || rt->f->nchan < 4;
 
     if (!enables) {
         return;
     }
-    if (replicated) {
-        rt_colour(payload, col, true, 0, rgba);
+    if (replicated || rt_uniform(payload, col, enables, rgba)) {
+        if (replicated) {
+            rt_colour(payload, col, true, 0, rgba);
+        }
         packed[0] = rt_packed(rt, rgba);
         for (unsigned p = 1; p < 16; p++) {
             packed[p] = packed[0];
@@ -412,11 +452,28 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
                        (rt->tiling == 0 ? yy * rt->pitch + xb :
                         rt->tiling == 2 ? g45_ytile_offset(xb, yy, rt->pitch) :
                         g45_xtile_offset(xb, yy, rt->pitch));
-                if (addr + 7 <= UINT32_MAX) {
+                uint64_t page = addr & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1);
+
+                if (page == last_page[r]) {
+                    /* 8-aligned: the 8 bytes are inside the page */
+                    ptr = last_ptr[r] + addr % G45_GTT_PAGE_SIZE;
+                } else if (addr + 7 <= UINT32_MAX) {
                     ptr = g45_gtt_direct_ptr(wm->s->gtt, addr, 8, true);
+                    if (ptr) {
+                        last_page[r] = page;
+                        last_ptr[r] = ptr - addr % G45_GTT_PAGE_SIZE;
+                        /* a page in the same map slot replaced the other's */
+                        if ((last_page[!r] / G45_GTT_PAGE_SIZE) % G45_GTT_MAPS ==
+                            (page / G45_GTT_PAGE_SIZE) % G45_GTT_MAPS &&
+                            last_page[!r] != page) {
+                            last_page[!r] = UINT64_MAX;
+                        }
+                    }
                 }
             }
             if (!ptr) {
+                /* rt_pixel's lookups may take the pages' slots */
+                last_page[0] = last_page[1] = UINT64_MAX;
                 for (unsigned i = 0; i < 2; i++) {
                     if (m2 & (1u << i)) {
                         rt_colour(payload, col, replicated, p + i, rgba);
@@ -425,7 +482,7 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
                 }
                 continue;
             }
-            if (rt->mask != 0xf || rt->f->nchan < 4) {
+            if (merge) {
                 memcpy(v, ptr, 8);
             }
             if (m2 & 1) {
