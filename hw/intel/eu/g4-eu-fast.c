@@ -10,8 +10,10 @@
  *
  * The simple case: Align1, ExecSize 8 or 16 per half, direct operands
  * of 32-bit types (F, D, UD) with contiguous <n;n,1> or scalar <0;1,0>
- * GRF sources or scalar immediates, a contiguous GRF/MRF destination or
- * null, conditions .z .nz .g .ge .l .le or none.  Each handler reads the
+ * GRF sources or scalar immediates (and, where only their value counts,
+ * word/byte sources in any direct region and vector immediates: see
+ * src_mode), a contiguous GRF/MRF destination (W/UW for integer results)
+ * or null, conditions .z .nz .g .ge .l .le or none.  Each handler reads the
  * sources into local lane arrays, runs the operation over fixed-size
  * arrays (plain loops the compiler vectorises), converts, and stores
  * the enabled lanes with a select: no per-lane calls.  The rules are
@@ -74,6 +76,29 @@ static ALWAYS_INLINE void src_raw(const G4EuThread *t, const G4Half *h,
         memcpy(r, t->grf + o->base, 4 * n);
         return;
     }
+    if (h->xs[k] == G4XS_GATHER) {
+        const uint8_t *p = t->grf + o->base;
+
+        for (unsigned i = 0; i < n; i++) {
+            if (o->esize == 4) {
+                r[i] = ld32(p + o->off[i]);
+            } else if (o->esize == 2) {
+                uint16_t w;
+
+                memcpy(&w, p + o->off[i], 2);
+                r[i] = w;
+            } else {
+                r[i] = p[o->off[i]];
+            }
+        }
+        return;
+    }
+    if (h->xs[k] == G4XS_IMMV) {
+        for (unsigned i = 0; i < n; i++) {
+            r[i] = o->imm[i & 7];
+        }
+        return;
+    }
     v = h->xs[k] == G4XS_IMM ? o->imm[0] : ld32(t->grf + o->base);
     for (unsigned i = 0; i < n; i++) {
         r[i] = v;
@@ -89,13 +114,9 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
     uint32_t r[16], keep, flip;
 
     src_raw(t, h, k, n, r);
-    if (o->type == G4_TYPE_D) {
+    if (o->type != G4_TYPE_F) {
         for (unsigned i = 0; i < n; i++) {
-            r[i] = hwgpu_f2u((float)(int64_t)(int32_t)r[i]);
-        }
-    } else if (o->type == G4_TYPE_UD) {
-        for (unsigned i = 0; i < n; i++) {
-            r[i] = hwgpu_f2u((float)(int64_t)r[i]);
+            r[i] = hwgpu_f2u((float)g4_raw_to_int(r[i], o->type));
         }
     }
     keep = o->mods & G4_MOD_ABS ? 0x7fffffffu : 0xffffffffu;
@@ -110,7 +131,8 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
     }
 }
 
-/* As g4_read_int(): D sign-extends, UD and (bit operations) F do not. */
+/* As g4_read_int(): D, W and B sign-extend, UD, UW, UB and (bit
+ * operations) F do not. */
 static ALWAYS_INLINE void src_int(const G4EuThread *t, const G4Half *h,
                                   unsigned k, unsigned n, int64_t *v)
 {
@@ -118,13 +140,13 @@ static ALWAYS_INLINE void src_int(const G4EuThread *t, const G4Half *h,
     uint32_t r[16];
 
     src_raw(t, h, k, n, r);
-    if (o->type == G4_TYPE_D) {
+    if (o->type == G4_TYPE_F) {
         for (unsigned i = 0; i < n; i++) {
-            v[i] = (int32_t)r[i];
+            v[i] = r[i];
         }
     } else {
         for (unsigned i = 0; i < n; i++) {
-            v[i] = r[i];
+            v[i] = g4_raw_to_int(r[i], o->type);
         }
     }
     g4_int_mods(v, n, o->mods);
@@ -174,6 +196,16 @@ static ALWAYS_INLINE void store(G4EuThread *t, const G4Half *h,
         return;
     }
     p = (h->dst.kind == G4K_GRF ? t->grf : t->mrf) + h->dst.base;
+    if (h->dst.esize == 2) {            /* integer W/UW: the low 16 bits */
+        uint16_t w[16];
+
+        memcpy(w, p, 2 * n);
+        for (unsigned i = 0; i < n; i++) {
+            w[i] = (en >> i) & 1 ? (uint16_t)out[i] : w[i];
+        }
+        memcpy(p, w, 2 * n);
+        return;
+    }
     if (en == (uint16_t)((1u << n) - 1)) {
         memcpy(p, out, 4 * n);
         return;
@@ -635,11 +667,21 @@ static bool dword_type(unsigned type)
     return type == G4_TYPE_F || type == G4_TYPE_D || type == G4_TYPE_UD;
 }
 
-/* How source o can be read, or -1: the simple cases only. */
+/*
+ * How source o can be read, or -1: direct GRF or immediate.  Word and
+ * byte types (and V immediates, as W) only where they convert on the way
+ * in and nothing else depends on their size: float execution, integer
+ * add and mov.
+ */
 static int src_mode(const G4Op *op, const G4Opnd *o, unsigned n)
 {
-    if (!dword_type(o->type)) {
-        return -1;
+    bool scalar = true;
+
+    if (!dword_type(o->type) &&
+        (op->cls == G4C_RAW || (op->cls == G4C_INT &&
+                                op->opcode != G4_OP_ADD &&
+                                op->opcode != G4_OP_MOV))) {
+        return -1;              /* (mul, shifts, ...: size-dependent) */
     }
     /* integer execution of a float source: only as bits (logic ops) */
     if (op->cls == G4C_INT && o->type == G4_TYPE_F &&
@@ -647,9 +689,9 @@ static int src_mode(const G4Op *op, const G4Opnd *o, unsigned n)
         return -1;
     }
     if (o->kind == G4K_IMM) {
-        for (unsigned i = 1; i < 8; i++) {      /* VF is not a scalar */
+        for (unsigned i = 1; i < 8; i++) {      /* V and VF: a vector */
             if (o->imm[i] != o->imm[0]) {
-                return -1;
+                return G4XS_IMMV;
             }
         }
         return G4XS_IMM;
@@ -657,15 +699,13 @@ static int src_mode(const G4Op *op, const G4Opnd *o, unsigned n)
     if (o->kind != G4K_GRF) {
         return -1;
     }
-    if (o->contig) {
+    if (o->contig && o->esize == 4) {
         return G4XS_VEC;
     }
     for (unsigned i = 0; i < n; i++) {
-        if (o->off[i]) {
-            return -1;
-        }
+        scalar &= !o->off[i];
     }
-    return G4XS_SCALAR;
+    return scalar && o->esize == 4 ? G4XS_SCALAR : G4XS_GATHER;
 }
 
 static const XEntry *find(const XEntry *tab, size_t len, const G4Op *op)
@@ -710,6 +750,7 @@ static bool mergeable(const G4Op *op, unsigned nsrc)
     unsigned d = h0->dst.base;
 
     if (op->nhalves != 2 || h0->n != 8 || h1->n != 8 ||
+        (h0->dst.kind != G4K_NULL && h0->dst.esize != 4) ||
         h0->dst.kind != h1->dst.kind ||
         (h0->dst.kind != G4K_NULL && h1->dst.base != d + 32)) {
         return false;
@@ -718,7 +759,7 @@ static bool mergeable(const G4Op *op, unsigned nsrc)
         unsigned b = h1->src[s].base;
         unsigned len = h1->xs[s] == G4XS_VEC ? 32 : 4;
 
-        if (h0->xs[s] != h1->xs[s] ||
+        if (h0->xs[s] > G4XS_IMM || h0->xs[s] != h1->xs[s] ||
             (h1->xs[s] == G4XS_VEC && b != h0->src[s].base + 32) ||
             (h1->xs[s] == G4XS_SCALAR && b != h0->src[s].base)) {
             return false;
@@ -761,7 +802,12 @@ G4XFn g4_fast_pick(G4Op *op)
                 return NULL;
             }
         } else if ((h->dst.kind != G4K_GRF && h->dst.kind != G4K_MRF) ||
-                   !h->dst.contig || !dword_type(h->dst.type)) {
+                   !h->dst.contig) {
+            return NULL;
+        } else if (!dword_type(h->dst.type) &&
+                   (op->cls != G4C_INT || h->dst.esize != 2 || op->sat ||
+                    op->cmod)) {
+            /* words: integer results, wrapped to 16 bits (store) */
             return NULL;
         }
         for (unsigned s = 0; s < nsrc + (op->opcode == G4_OP_PLN); s++) {

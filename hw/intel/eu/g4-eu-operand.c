@@ -429,22 +429,6 @@ void g4_read_raw(G4EuThread *t, const G4Opnd *o, unsigned n, uint32_t *out,
     }
 }
 
-static inline int64_t raw_to_int(uint32_t r, unsigned type)
-{
-    switch (type) {
-    case G4_TYPE_D:
-        return (int32_t)r;
-    case G4_TYPE_W:
-        return (int16_t)r;
-    case G4_TYPE_B:
-        return (int8_t)r;
-    case G4_TYPE_F:         /* float to integer execution (L7252) */
-        return d2i(hwgpu_u2f(r));
-    default:
-        return r;
-    }
-}
-
 void g4_read_float(G4EuThread *t, const G4Opnd *o, unsigned n, float *f,
                    bool flush, const HwgpuHost *host)
 {
@@ -465,7 +449,7 @@ void g4_read_float(G4EuThread *t, const G4Opnd *o, unsigned n, float *f,
         if (o->type != G4_TYPE_F) {
             /* integer to float rounds toward zero (L7283) */
             for (unsigned i = 0; i < n; i++) {
-                raw[i] = hwgpu_f2u((float)raw_to_int(raw[i], o->type));
+                raw[i] = hwgpu_f2u((float)g4_raw_to_int(raw[i], o->type));
             }
         }
     }
@@ -505,7 +489,7 @@ void g4_read_int(G4EuThread *t, const G4Opnd *o, unsigned n, int64_t *v,
         for (unsigned i = 0; i < n; i++) {
             /* logic ops see a float's bits (bits = true) */
             v[i] = bits && o->type == G4_TYPE_F ? (int64_t)raw[i]
-                                                 : raw_to_int(raw[i], o->type);
+                                                 : g4_raw_to_int(raw[i], o->type);
         }
     }
     g4_int_mods(v, n, o->mods);
@@ -563,7 +547,7 @@ bool g4_write_dst(G4EuThread *t, const G4Op *op, const G4Half *h,
                 t->accf[ln] = hwgpu_u2f(l->out[i]);
                 t->acc_float |= 1u << ln;
             } else {
-                t->acci[ln] = raw_to_int(l->out[i], o->type);
+                t->acci[ln] = g4_raw_to_int(l->out[i], o->type);
                 t->acc_float &= ~(1u << ln);
             }
         }

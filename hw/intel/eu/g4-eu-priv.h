@@ -73,6 +73,8 @@ typedef enum G4XSrc {
     G4XS_VEC,               /* contiguous dwords in the GRF */
     G4XS_SCALAR,            /* one GRF dword for every lane */
     G4XS_IMM,               /* imm[0] for every lane */
+    G4XS_GATHER,            /* lane i at off[i] (any region, any size) */
+    G4XS_IMMV,              /* imm[i % 8]: a V or VF vector */
 } G4XSrc;
 
 typedef struct G4Op G4Op;
@@ -336,6 +338,24 @@ static inline int64_t d2i(double d)
         return INT64_MIN;
     }
     return (int64_t)d;
+}
+
+/* An element's raw bits (zero-extended) as the integer its type holds;
+ * a float converts (integer execution of a float source, L7252). */
+static inline int64_t g4_raw_to_int(uint32_t r, unsigned type)
+{
+    switch (type) {
+    case G4_TYPE_D:
+        return (int32_t)r;
+    case G4_TYPE_W:
+        return (int16_t)r;
+    case G4_TYPE_B:
+        return (int8_t)r;
+    case G4_TYPE_F:
+        return d2i(hwgpu_u2f(r));
+    default:
+        return r;
+    }
 }
 
 /*
