@@ -443,13 +443,68 @@ static inline void rtz_leave(unsigned old)
 }
 #endif
 
+/*
+ * A flat kernel (G4Flat) as the loop runs it: each move's enabled lanes
+ * (as the raw move handlers store them), then the send, which ends the
+ * thread.
+ */
+static void run_flat(G4EuThread *t, const G4Flat *f, const G4EuEnv *env)
+{
+    uint16_t base = t->amask & t->imask & t->lmask & t->cmask;
+
+    for (unsigned m = 0; m < f->nmov; m++) {
+        const G4Op *op = f->mov[m];
+        uint16_t e = op->nomask ? 0xffff : base;
+
+        for (unsigned k = 0; k < op->nhalves; k++) {
+            const G4Half *h = &op->h[k];
+            const G4Opnd *s = &h->src[0];
+            uint16_t en = (uint16_t)(e >> h->mbit0) & 0xff;
+            uint32_t v[8], d[8];
+
+            if (s->kind == G4K_IMM) {
+                for (unsigned i = 0; i < 8; i++) {
+                    v[i] = s->imm[0];
+                }
+            } else if (s->contig) {
+                memcpy(v, t->grf + s->base, 32);
+            } else {
+                memcpy(&v[0], t->grf + s->base, 4);
+                for (unsigned i = 1; i < 8; i++) {
+                    v[i] = v[0];
+                }
+            }
+            if (en != 0xff) {
+                memcpy(d, t->mrf + h->dst.base, 32);
+                for (unsigned i = 0; i < 8; i++) {
+                    v[i] = (en >> i) & 1 ? v[i] : d[i];
+                }
+            }
+            memcpy(t->mrf + h->dst.base, v, 32);
+        }
+    }
+    t->executed += f->nmov + 1;
+    t->ip = f->send_ip;
+    t->stop = do_send(t, f->send, env) ? G4_EU_STOP_EOT : G4_EU_STOP_ERROR;
+}
+
 G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
                    uint64_t budget)
 {
     const HwgpuHost *host = env->host;
-    unsigned old_round = rtz_enter();
+    unsigned old_round;
     uint64_t left = budget;
+    const G4Flat *flat;
 
+    old_round = rtz_enter();    /* the shared functions' too */
+    /* a dispatch's first run (not one resumed after its budget) */
+    if (!env->interp && t->executed == 0 &&
+        (flat = g4_eu_program_flat((G4EuProgram *)p, t->ip)) &&
+        budget > flat->nmov) {
+        run_flat(t, flat, env);
+        rtz_leave(old_round);
+        return t->stop;
+    }
     t->stop = G4_EU_RUNNING;
     while (t->stop == G4_EU_RUNNING) {
         const G4Op *op;

@@ -177,6 +177,30 @@ struct G4Op {
  */
 typedef struct G4OpChunk G4OpChunk;
 
+/*
+ * A straight-line kernel from one entry (g4_eu_program_flat): raw 32-bit
+ * moves into the MRF (of immediates, GRF scalars or whole GRF registers,
+ * unpredicated, without conditions), then one send with EOT, an
+ * immediate descriptor and a null destination: a clear's pixel shader.
+ * g4_eu_run executes it without the run loop's per-instruction work.
+ */
+#define G4_FLAT_MOVS 16
+
+typedef enum G4FlatState {
+    G4_FLAT_UNKNOWN,        /* the entry not looked at */
+    G4_FLAT_NO,
+    G4_FLAT_YES,
+} G4FlatState;
+
+typedef struct G4Flat {
+    uint32_t ip;            /* the entry */
+    uint8_t state;          /* G4FlatState: stored with release, last */
+    uint8_t nmov;
+    uint32_t send_ip;
+    const G4Op *mov[G4_FLAT_MOVS];
+    const G4Op *send;
+} G4Flat;
+
 struct G4EuProgram {
     unsigned n;             /* 8-byte slots */
     /*
@@ -196,6 +220,9 @@ struct G4EuProgram {
     /* Bytes at the GRF's start that the decoded slots may write (the
      * threads' grf_dirty after a run; g4_eu_thread_reuse). */
     uint32_t grf_hi;
+    /* the entries looked at as flat kernels (a PS has two: SIMD8 and
+     * SIMD16); filled under lock, published through their state */
+    G4Flat flat[2];
     int refs;               /* g4_eu_program_ref / g4_eu_program_free */
 };
 
@@ -208,6 +235,9 @@ static inline const G4Op *g4_slot(const G4EuProgram *p, unsigned i)
 /* Decode the instruction at 8-byte slot i of p (its first execution);
  * returns its entry. */
 const G4Op *g4_eu_program_decode_slot(G4EuProgram *p, unsigned i);
+
+/* The flat kernel at entry ip (see G4Flat), or NULL. */
+const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip);
 
 /* g4-eu-alu.c */
 bool g4_alu_prepare(G4Op *op, const G4EuInst *in, const char **why);

@@ -527,6 +527,104 @@ out:
     return op;
 }
 
+/* A move a flat kernel may hold (see G4Flat). */
+static bool flat_mov(const G4Op *op)
+{
+    if (op->exec != G4X_ALU || op->opcode != G4_OP_MOV ||
+        op->cls != G4C_RAW || op->sat || op->cmod || op->pred ||
+        op->align16 || op->ip_dst || op->dst_arf || op->acc_write) {
+        return false;
+    }
+    for (unsigned k = 0; k < op->nhalves; k++) {
+        const G4Half *h = &op->h[k];
+        const G4Opnd *s = &h->src[0];
+        bool same = true;
+
+        if (h->n != 8 || h->dst.kind != G4K_MRF || !h->dst.contig ||
+            h->dst.esize != 4 || s->esize != 4 || s->mods) {
+            return false;
+        }
+        for (unsigned i = 1; i < 8; i++) {
+            same &= s->kind == G4K_IMM ? s->imm[i] == s->imm[0] : !s->off[i];
+        }
+        if (!(s->kind == G4K_IMM && same) &&
+            !(s->kind == G4K_GRF && (same || s->contig))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The op at byte ip, decoded if it was not. */
+static const G4Op *op_at(G4EuProgram *p, uint32_t ip)
+{
+    const G4Op *op = g4_slot(p, ip / 8);
+
+    return op ? op : g4_eu_program_decode_slot(p, ip / 8);
+}
+
+const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
+{
+    G4Flat f, *slot = NULL;
+
+    for (unsigned k = 0; k < 2; k++) {
+        uint8_t st = __atomic_load_n(&p->flat[k].state, __ATOMIC_ACQUIRE);
+
+        if (st != G4_FLAT_UNKNOWN && p->flat[k].ip == ip) {
+            return st == G4_FLAT_YES ? &p->flat[k] : NULL;
+        }
+    }
+    memset(&f, 0, sizeof(f));
+    f.ip = ip;
+    f.state = G4_FLAT_NO;
+    /* decoded outside the lock (decoding takes it) */
+    for (uint32_t at = ip; at % 8 == 0 && at / 8 < p->n;) {
+        const G4Op *op = op_at(p, at);
+
+        if (op->exec == G4X_SEND) {
+            if (op->send_eot && !op->send_desc_reg && !op->pred &&
+                op->h[0].dst.kind == G4K_NULL) {
+                f.send = op;
+                f.send_ip = at;
+                f.state = G4_FLAT_YES;
+            }
+            break;
+        }
+        if (f.nmov == G4_FLAT_MOVS || !flat_mov(op)) {
+            break;
+        }
+        f.mov[f.nmov++] = op;
+        at += op->len;
+    }
+    hwgpu_mutex_lock(&p->lock);
+    for (unsigned k = 0; k < 2; k++) {
+        G4Flat *e = &p->flat[k];
+
+        if (e->state != G4_FLAT_UNKNOWN && e->ip == ip) {
+            slot = e;           /* another thread got there first */
+            break;
+        }
+        if (e->state == G4_FLAT_UNKNOWN && !slot) {
+            slot = e;
+        }
+    }
+    if (slot && slot->state == G4_FLAT_UNKNOWN) {
+        uint8_t st = f.state;
+
+        f.state = G4_FLAT_UNKNOWN;
+        *slot = f;
+        __atomic_store_n(&slot->state, st, __ATOMIC_RELEASE);
+    }
+    hwgpu_mutex_unlock(&p->lock);
+    /* a third entry is not remembered: it runs through the loop */
+    return slot && slot->ip == ip && slot->state == G4_FLAT_YES ? slot : NULL;
+}
+
+bool g4_eu_program_flat_at(G4EuProgram *p, uint32_t ip)
+{
+    return g4_eu_program_flat(p, ip) != NULL;
+}
+
 G4EuProgram *g4_eu_program_from_bytes(const uint8_t *code, size_t bytes,
                                       const HwgpuHost *host)
 {

@@ -462,6 +462,135 @@ static void test_gen_inputs(void)
     g_rand_free(r);
 }
 
+/*
+ * One move for a flat-kernel test: mostly what a flat kernel holds (raw
+ * 32-bit moves into the MRF of immediates, GRF scalars or registers),
+ * sometimes a move or instruction that makes the kernel not flat.
+ */
+static char *rand_flat_mov(GRand *r)
+{
+    static const char *const types[] = { "UD", "F", "D" };
+    const char *t = types[g_rand_int_range(r, 0, 3)];
+    const char *size, *opts, *pred = "", *neg = "";
+    char *src, *res;
+    unsigned reg = g_rand_int_range(r, 1, 12);
+
+    switch (g_rand_int_range(r, 0, 5)) {
+    case 0:
+        size = "8", opts = "";
+        break;
+    case 1:
+        size = "8", opts = " sechalf";
+        break;
+    case 2:
+        size = "16", opts = " compr4";
+        reg = g_rand_int_range(r, 1, 8);
+        break;
+    default:
+        size = "16", opts = " compr";
+        reg = g_rand_int_range(r, 1, 14);
+        break;
+    }
+    switch (g_rand_int_range(r, 0, 4)) {
+    case 0:
+        src = g_strdup_printf("0x%08x%s", g_rand_int(r), t);
+        break;
+    case 1:
+        src = g_strdup_printf("g%u.%u<0,1,0>%s", g_rand_int_range(r, 1, 60),
+                              g_rand_int_range(r, 0, 8), t);
+        break;
+    default:
+        src = g_strdup_printf("g%u<8,8,1>%s", g_rand_int_range(r, 1, 60), t);
+        break;
+    }
+    switch (g_rand_int_range(r, 0, 24)) {     /* what is not flat */
+    case 0:
+        pred = "(+f0) ";
+        break;
+    case 1:
+        neg = src[0] == 'g' ? "-" : "";
+        break;
+    case 2:
+        g_free(src);
+        src = g_strdup_printf("g%u<8,4,2>%s", g_rand_int_range(r, 1, 60), t);
+        break;
+    case 3:
+        res = g_strdup_printf("mov(%s) g%u<1>%s %s { align1%s };\n", size,
+                              g_rand_int_range(r, 1, 60), t, src,
+                              strcmp(opts, " compr4") ? opts : " compr");
+        g_free(src);
+        return res;
+    case 4:
+        g_free(src);
+        return g_strdup("add(8) m2<1>F g3<8,8,1>F 1.0F { align1 };\n");
+    case 5:
+        g_free(src);
+        src = g_strdup("0x12345678VF");
+        t = "F";
+        break;
+    }
+    res = g_strdup_printf("%smov(%s) m%u<1>%s %s%s { align1%s%s };\n", pred,
+                          size, reg, t, neg, src,
+                          g_rand_int_range(r, 0, 4) ? "" : " nomask", opts);
+    g_free(src);
+    return res;
+}
+
+/*
+ * Flat kernels (g4_eu_run's straight-line path: moves into the MRF, then
+ * an EOT send) against the interpreter, with the message written to
+ * memory: a DWord scattered write (SIMD8) or an OWord block write
+ * (SIMD16 post-destination enables).
+ */
+static void test_random_flat(void)
+{
+    static const char *const sends[] = {
+        "send(8) 1 null g0<8,8,1>UD write (255, 2, 3, 0) mlen 3 rlen 0 "
+        "{ align1 EOT };\n",
+        "send(16) 1 null g0<8,8,1>UW write (1, 3, 0, 0) mlen 3 rlen 0 "
+        "{ align1 EOT };\n",
+        "send(8) 1 null g2<8,8,1>UD write (255, 2, 3, 0) mlen 3 rlen 0 "
+        "{ align1 EOT };\n",
+    };
+    GRand *r = g_rand_new_with_seed(27);
+    unsigned count = nprograms(3000), bad = 0, flat = 0;
+
+    for (unsigned k = 0; k < count; k++) {
+        GString *text = g_string_new(NULL);
+        G4EuProgram *pref, *p;
+        G4EuStop s;
+        const char *diff;
+        unsigned n = g_rand_int_range(r, 0, 7);
+
+        for (unsigned i = 0; i < n; i++) {
+            char *m = rand_flat_mov(r);
+
+            g_string_append(text, m);
+            g_free(m);
+        }
+        g_string_append(text, sends[g_rand_int_range(r, 0, 3)]);
+        rand_state(r, &thr);
+        pref = assemble(text->str);
+        p = assemble(text->str);
+        flat += g4_eu_program_flat_at(p, 0);
+        diff = run_both(pref, p, g_rand_int_range(r, 0, 4) ? 1000 :
+                        g_rand_int_range(r, 0, 8), &s);
+        if (diff) {
+            g_test_message("flat kernel %u: interpreter and fast path differ "
+                           "in %s:\n%s", k, diff, text->str);
+            bad++;
+        }
+        g4_eu_program_free(pref);
+        g4_eu_program_free(p);
+        g_string_free(text, true);
+    }
+    g_test_message("%u kernels, %u of them flat, %u differ", count, flat,
+                   bad);
+    g_assert_cmpuint(bad, ==, 0);
+    g_assert_cmpuint(flat, >, count / 4);
+    g_rand_free(r);
+}
+
 /* A kernel whose every instruction has a fast-path handler. */
 static void test_fast_path_basic(void)
 {
@@ -497,5 +626,6 @@ int main(int argc, char **argv)
     g_test_add_func("/g4-eu-fast/random-alu", test_random_alu);
     g_test_add_func("/g4-eu-fast/fuzz-inputs", test_fuzz_inputs);
     g_test_add_func("/g4-eu-fast/gen-inputs", test_gen_inputs);
+    g_test_add_func("/g4-eu-fast/random-flat", test_random_flat);
     return g_test_run();
 }
