@@ -583,7 +583,9 @@ const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
 
         if (op->exec == G4X_SEND) {
             if (op->send_eot && !op->send_desc_reg && !op->pred &&
-                op->h[0].dst.kind == G4K_NULL) {
+                op->h[0].dst.kind == G4K_NULL &&
+                op->send_mrf + ((op->send_desc >> 20) & 15) <=
+                G4_EU_MRF_REGS) {
                 f.send = op;
                 f.send_ip = at;
                 f.state = G4_FLAT_YES;
@@ -620,9 +622,18 @@ const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
     return slot && slot->ip == ip && slot->state == G4_FLAT_YES ? slot : NULL;
 }
 
-bool g4_eu_program_flat_at(G4EuProgram *p, uint32_t ip)
+bool g4_eu_program_flat_at(G4EuProgram *p, uint32_t ip, uint32_t *desc,
+                           unsigned *ninst)
 {
-    return g4_eu_program_flat(p, ip) != NULL;
+    const G4Flat *f = g4_eu_program_flat(p, ip);
+
+    if (f && desc) {
+        *desc = f->send->send_desc;
+    }
+    if (f && ninst) {
+        *ninst = f->nmov + 1;
+    }
+    return f != NULL;
 }
 
 G4EuProgram *g4_eu_program_from_bytes(const uint8_t *code, size_t bytes,

@@ -388,22 +388,28 @@ void gen4_state_join(Gen4State *s, Gen4State *fork)
     fork->gtt->maps_made = 0;
 }
 
+bool gen4_charge_work(Gen4State *s, uint64_t n)
+{
+    s->work_left -= MIN(n, s->work_left);
+    if (!gen4_work(s)) {
+        HWGPU_GUEST_ERROR(s->host, "gen4: a draw ran %llu EU instructions; "
+                          "the rest of it is dropped",
+                          (unsigned long long)s->draw_work);
+        return false;
+    }
+    return true;
+}
+
 bool gen4_run_thread(Gen4State *s, G4EuThread *t, const G4EuProgram *p,
                      const G4EuEnv *env, uint64_t budget)
 {
-    uint64_t before = t->executed, ran;
+    uint64_t before = t->executed;
     G4EuStop stop;
 
     if (!gen4_work(s)) {
         return false;
     }
     stop = g4_eu_run(t, p, env, MIN(budget, s->work_left));
-    ran = t->executed - before;
-    s->work_left -= MIN(ran, s->work_left);
-    if (!gen4_work(s)) {
-        HWGPU_GUEST_ERROR(s->host, "gen4: a draw ran %llu EU instructions; "
-                          "the rest of it is dropped",
-                          (unsigned long long)s->draw_work);
-    }
+    gen4_charge_work(s, t->executed - before);
     return stop == G4_EU_STOP_EOT;
 }

@@ -502,6 +502,30 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
     }
 }
 
+/*
+ * Message layout (seed 002 §4.2 RT write, the table at L5212): the
+ * 2-register header, destination stencil when the IZ entry has it,
+ * colour (SIMD16: 8 registers, SIMD8: 4, replicated: 1), then source
+ * depth (one register per 8 pixels) when the entry sends it to the RT,
+ * then destination depth.  The colour's first register and the source
+ * depth's into *col and *zreg; returns the registers the message needs
+ * (0: a type not supported).
+ */
+static unsigned rt_layout(const Gen4Wm *wm, unsigned type, unsigned *col,
+                          unsigned *zreg)
+{
+    unsigned need;
+
+    *col = 2 + ((wm->iz & GEN4_IZ_DS) || wm->aa_object ? 1 : 0);
+    *zreg = *col + (type == RT_SIMD16 ? 8 : type == RT_SIMD8 ? 4 : 1);
+    need = type == RT_SIMD16 || type == RT_SIMD8 ||
+           type == RT_SIMD16_REPLICATED ? *zreg : 0;
+    if (need && wm->computed_depth && (wm->iz & GEN4_IZ_SD_RT)) {
+        need += type == RT_SIMD8 ? 1 : 2;
+    }
+    return need;
+}
+
 static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
 {
     const Gen4Draw *d = wm->d;
@@ -511,20 +535,7 @@ static bool rt_write(Gen4Wm *wm, const G4EuMessage *msg)
     Gen4WmRt *rt;
     uint32_t enables = m0[0] & 0xffff;
 
-    /*
-     * Message layout (seed 002 §4.2 RT write, the table at L5212): the
-     * 2-register header, destination stencil when the IZ entry has it,
-     * colour (SIMD16: 8 registers, SIMD8: 4, replicated: 1), then source
-     * depth (one register per 8 pixels) when the entry sends it to the
-     * RT, then destination depth.
-     */
-    col = 2 + ((wm->iz & GEN4_IZ_DS) || wm->aa_object ? 1 : 0);
-    zreg = col + (type == RT_SIMD16 ? 8 : type == RT_SIMD8 ? 4 : 1);
-    need = type == RT_SIMD16 || type == RT_SIMD8 ||
-           type == RT_SIMD16_REPLICATED ? zreg : 0;
-    if (need && wm->computed_depth && (wm->iz & GEN4_IZ_SD_RT)) {
-        need += type == RT_SIMD8 ? 1 : 2;
-    }
+    need = rt_layout(wm, type, &col, &zreg);
     if (!need || msg->mlen < need) {
         HWGPU_UNIMP(wm->s->host, "gen4 PS: render target write type %u "
                     "with %u registers not supported", type, msg->mlen);
@@ -649,6 +660,33 @@ static uint8_t iz_entry(const Gen4Wm *wm)
     return e;
 }
 
+/*
+ * The instructions of the draw's PS kernel at the dispatch width's entry
+ * when its threads can have no effect, else 0 (see Gen4Wm.noop_insts):
+ * the kernel only fills MRFs and ends with a well-formed render-target
+ * write to a NULL target, and no test is left for the write to do.
+ */
+static unsigned noop_kernel(Gen4Wm *wm, bool simd16)
+{
+    uint32_t ip = simd16 && g45_wm_state_dispatch_8(wm->wm) ? 32 : 0;
+    uint32_t desc, fn;
+    unsigned n, col, zreg;
+
+    if (!wm->prog || wm->env.interp || wm->late_depth ||
+        !g4_eu_program_flat_at(wm->prog, ip, &desc, &n)) {
+        return 0;
+    }
+    fn = desc & 0xffff;
+    if (((desc >> 24) & 15) != G4_SFID_DP_WRITE ||
+        DPW_TYPE(fn) != DPW_RT_WRITE ||
+        ((desc >> 20) & 15) < rt_layout(wm, RT_TYPE(fn), &col, &zreg) ||
+        !rt_layout(wm, RT_TYPE(fn), &col, &zreg) ||
+        rt_get(wm, RT_BTI(fn))->ss) {
+        return 0;
+    }
+    return n;
+}
+
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
 {
     const uint32_t *sfs = d->unit[GEN4_SF];
@@ -723,6 +761,8 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     wm->dp_generic = wm->env.sf[G4_SFID_DP_WRITE];
     gen4_sampler_attach(&wm->sampler, &wm->env, s, d, &wm->surfaces);
     g4_eu_env_set_shared(&wm->env, G4_SFID_DP_WRITE, dp_write, wm);
+    wm->noop_insts[0] = noop_kernel(wm, false);
+    wm->noop_insts[1] = noop_kernel(wm, true);
 }
 
 void gen4_wm_end(Gen4Wm *wm)
@@ -766,6 +806,14 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     G4EuThread *t = wm->thread;
     uint32_t *r;
 
+    if (wm->noop_insts[simd16] && !wm->aa_object) {
+        /* a thread without effect (gen4_wm_begin): counted, not run (an
+         * AA line's message is a register longer) */
+        wm->threads++;
+        wm->band_threads++;
+        gen4_charge_work(wm->s, wm->noop_insts[simd16]);
+        return;
+    }
     for (unsigned s = 0; s < n; s++) {
         mask |= (uint32_t)ss[s].mask << (4 * s);
         dmask |= 0xfu << (4 * s);       /* whole subspans execute */

@@ -288,11 +288,13 @@ G4EuProgram *g4_eu_program_from_text(const char *text, const HwgpuHost *host,
  */
 /*
  * Whether the kernel from byte ip is flat: raw 32-bit moves into the MRF,
- * then one send with EOT and no response (a clear's pixel shader).
- * g4_eu_run runs such a kernel without its per-instruction loop, to the
- * same end.
+ * then one send with EOT and no response (a clear's pixel shader); then
+ * also its send's message descriptor and its length in instructions
+ * (either pointer may be NULL).  g4_eu_run runs such a kernel without
+ * its per-instruction loop, to the same end.
  */
-bool g4_eu_program_flat_at(G4EuProgram *p, uint32_t ip);
+bool g4_eu_program_flat_at(G4EuProgram *p, uint32_t ip, uint32_t *desc,
+                           unsigned *ninst);
 G4EuProgram *g4_eu_program_ref(G4EuProgram *p);
 void g4_eu_program_free(G4EuProgram *p);
 /* The code bytes of a program made from bytes (NULL from instructions). */

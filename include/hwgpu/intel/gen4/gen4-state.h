@@ -144,6 +144,12 @@ static inline bool gen4_work(Gen4State *s)
 }
 
 /*
+ * Count n EU instructions against the draw's budget (logging once when it
+ * runs out); false when none is left.
+ */
+bool gen4_charge_work(Gen4State *s, uint64_t n);
+
+/*
  * Run an EU thread within its own budget and the draw's; false when it did
  * not end with EOT.  Counts the instructions against the draw.
  */

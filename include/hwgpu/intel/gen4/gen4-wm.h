@@ -83,6 +83,14 @@ typedef struct Gen4Wm {
     struct G4EuThread *thread;  /* the PS threads' registers, one draw */
     float bias_x, bias_y;       /* pixel sample offset (SF_STATE) */
     uint64_t threads, pixels, errors, rt_writes;
+    /*
+     * Per dispatch width (SIMD8, SIMD16): the kernel's instructions when
+     * its threads can have no effect (a flat kernel whose only message is
+     * a render-target write to a NULL target without late tests: crocus's
+     * depth-only clears and passes), else 0; such threads are counted,
+     * not run.
+     */
+    unsigned noop_insts[2];
     Gen4Surfaces surfaces;
     /*
      * Depth and stencil: tested before the pixel shader (early), or at

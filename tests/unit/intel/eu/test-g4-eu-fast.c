@@ -572,7 +572,7 @@ static void test_random_flat(void)
         rand_state(r, &thr);
         pref = assemble(text->str);
         p = assemble(text->str);
-        flat += g4_eu_program_flat_at(p, 0);
+        flat += g4_eu_program_flat_at(p, 0, NULL, NULL);
         diff = run_both(pref, p, g_rand_int_range(r, 0, 4) ? 1000 :
                         g_rand_int_range(r, 0, 8), &s);
         if (diff) {

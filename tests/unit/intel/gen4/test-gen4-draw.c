@@ -925,6 +925,46 @@ static void test_computed_depth(void)
 }
 
 /*
+ * A depth-only pass through a NULL render target with a kernel that only
+ * fills the message (crocus's depth prepasses, blorp's depth clears): its
+ * threads can have no effect and are counted, not run (gen4_wm_begin);
+ * the depth tests and writes, PS_DEPTH_COUNT and the thread count are
+ * what running them gives (the -interp run of this test runs them).  A
+ * too short message is not skipped: it still reports its error.
+ */
+static void test_depth_only(void)
+{
+    Gen4DrawStats stats = { 0 };
+
+    setup_depth(0, 0, (1u << 15) | (2u << 12) | (1u << 11), false);
+    gen4t_w32(G3D_STATE_BO + 0x40, (7u << 29) | (0x0c0u << 18));
+    depth_rect(8, 8, 40, 40, 0.5f, 1, 0, 0, &stats);
+    depth_rect(24, 24, 56, 56, 0.25f, 0, 1, 0, &stats);
+    depth_rect(0, 30, 64, 34, 0.75f, 0, 0, 1, &stats);
+    g_assert_cmpuint(stats.errors, ==, 0);
+    /* SIMD8: two subspans a thread, for the subspans that pass early:
+     * the last rectangle's only outside the other two */
+    g_assert_cmpuint(stats.ps_threads, ==, (1024 + 1024 + 64) / 8);
+    g_assert_cmpuint(st.ps_depth_count, ==, 1024 + 1024 + 64);
+    g_assert_cmphex(depth_at(30, 30), ==, 0x400000);
+    g_assert_cmphex(depth_at(10, 10), ==, 0x800000);
+    g_assert_cmphex(depth_at(2, 31), ==, (uint32_t)(0.75 * 0xffffff + 0.5));
+    g_assert_cmphex(depth_at(60, 60), ==, 0xffffff);
+    g_assert_cmphex(pixel(30, 30), ==, 0);
+
+    /* mlen 6 is one register short of what SIMD16 needs */
+    gen4t_kernel(G3D_PS_K,
+                 "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+                 "send(16) 1 null null write (0, 8, 4, 0) mlen 6 rlen 0 "
+                 "{ align1 EOT };\n");
+    gen4t_w32(G3D_WM_ST + 20, 2 | (1u << 19) | (49u << 25));  /* SIMD16 */
+    stats.errors = 0;
+    depth_rect(0, 0, 8, 8, 0.1f, 1, 0, 0, &stats);
+    g_assert_cmpuint(stats.errors, >, 0);
+    g_assert_cmphex(depth_at(2, 2), ==, (uint32_t)(0.1 * 0xffffff + 0.5));
+}
+
+/*
  * 3DSTATE_DEPTH_BUFFER's LOD: the draw tests and writes level 1 of the
  * mipmapped buffer (32x32 at row 64 in the Gen4 "below" layout) and
  * leaves level 0 alone; pixels outside the level are not tested.
@@ -1229,6 +1269,7 @@ static const DrawTest draw_tests[] = {
     { "depth-less", test_depth_less },
     { "stencil", test_stencil },
     { "computed-depth", test_computed_depth },
+    { "depth-only", test_depth_only },
     { "aa-line", test_aa_line },
     { "depth-lod", test_depth_lod },
     { "gs-quads", test_gs_quads },
