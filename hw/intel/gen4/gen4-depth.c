@@ -173,8 +173,8 @@ static inline void depth_copy(uint8_t *d, const uint8_t *s, unsigned bpp)
  */
 static inline __attribute__((always_inline)) bool
 depth_element(Gen4Depth *z, Gen4State *s, const Gen4StencilFace *f,
-              unsigned bpp, uint8_t *ptr, uint64_t addr, float src,
-              bool update)
+              HwgpuDepthFormat fmt, unsigned bpp, uint8_t *ptr,
+              uint64_t addr, float src, bool update)
 {
     uint8_t px[8] = { 0 }, st, nst;
     uint32_t dst, q;
@@ -185,16 +185,16 @@ depth_element(Gen4Depth *z, Gen4State *s, const Gen4StencilFace *f,
     } else {
         g45_gtt_read(s->gtt, addr, px, bpp);
     }
-    hwgpu_depth_load(z->format, px, &dst, &st);
+    hwgpu_depth_load(fmt, px, &dst, &st);
     /* the CC viewport clamps the source depth (§8 Depth Clamp) */
     src = src < z->min_depth ? z->min_depth : src;
     src = src > z->max_depth ? z->max_depth : src;
-    q = hwgpu_depth_quantize(z->format, src);
+    q = hwgpu_depth_quantize(fmt, src);
     if (z->stencil_test) {
         spass = hwgpu_stencil_compare(f->func, f->ref, st, f->test_mask);
     }
     if (spass && z->depth_test) {
-        zpass = hwgpu_depth_compare(z->format, z->depth_func, q, dst);
+        zpass = hwgpu_depth_compare(fmt, z->depth_func, q, dst);
     }
     if (update && (z->stencil_write || (z->depth_write && spass && zpass))) {
         nst = st;
@@ -203,7 +203,7 @@ depth_element(Gen4Depth *z, Gen4State *s, const Gen4StencilFace *f,
                                       !zpass ? f->zfail : f->zpass,
                                       st, f->ref);
         }
-        hwgpu_depth_store(z->format, px, q, z->depth_write && spass && zpass,
+        hwgpu_depth_store(fmt, px, q, z->depth_write && spass && zpass,
                           nst, z->stencil_write ? f->write_mask : 0);
         if (ptr) {
             depth_copy(ptr, px, bpp);
@@ -250,20 +250,24 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
     }
     /* in place when one mapped page holds the element (the common case),
      * else through the GTT's copies */
-    return depth_element(z, s, &z->face[back], bpp,
+    return depth_element(z, s, &z->face[back], z->format, bpp,
                          g45_gtt_direct_ptr(s->gtt, addr, bpp, update), addr,
                          src, update);
 }
 
-uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
-                        const float src[4], bool back, bool update,
-                        uint8_t m)
+/*
+ * gen4_depth_quad for buffer format fmt (a constant in each caller, so
+ * that the element's format cases fold away).
+ */
+static inline __attribute__((always_inline)) uint8_t
+depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
+           const float src[4], bool back, bool update, uint8_t m,
+           HwgpuDepthFormat fmt)
 {
-    unsigned bpp = z->bpp;
+    unsigned bpp = fmt == HWGPU_DEPTH_D16_UNORM ? 2 :
+                   fmt == HWGPU_DEPTH_D24_UNORM_S8_UINT ||
+                   fmt == HWGPU_DEPTH_D24_UNORM_X8_UINT ? 4 : z->bpp;
 
-    if (!z->active) {
-        return m;
-    }
     for (unsigned r = 0; r < 2; r++) {
         unsigned m2 = (m >> (2 * r)) & 3;
         int64_t ex = z->ox + x, ey = z->oy + y + r;
@@ -292,8 +296,9 @@ uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
             if (!(m2 & (1u << i))) {
                 continue;
             }
-            if (ptr ? !depth_element(z, s, &z->face[back], bpp, ptr + i * bpp,
-                                     addr + i * bpp, src[2 * r + i], update) :
+            if (ptr ? !depth_element(z, s, &z->face[back], fmt, bpp,
+                                     ptr + i * bpp, addr + i * bpp,
+                                     src[2 * r + i], update) :
                 !gen4_depth_pixel(z, s, x + i, y + r, src[2 * r + i], back,
                                   update)) {
                 m &= ~bit;
@@ -301,6 +306,28 @@ uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
         }
     }
     return m;
+}
+
+uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
+                        const float src[4], bool back, bool update,
+                        uint8_t m)
+{
+    if (!z->active) {
+        return m;
+    }
+    switch (z->format) {
+    case HWGPU_DEPTH_D24_UNORM_S8_UINT:
+        return depth_quad(z, s, x, y, src, back, update, m,
+                          HWGPU_DEPTH_D24_UNORM_S8_UINT);
+    case HWGPU_DEPTH_D24_UNORM_X8_UINT:
+        return depth_quad(z, s, x, y, src, back, update, m,
+                          HWGPU_DEPTH_D24_UNORM_X8_UINT);
+    case HWGPU_DEPTH_D16_UNORM:
+        return depth_quad(z, s, x, y, src, back, update, m,
+                          HWGPU_DEPTH_D16_UNORM);
+    default:
+        return depth_quad(z, s, x, y, src, back, update, m, z->format);
+    }
 }
 
 bool gen4_alpha_test(const uint32_t *cc, uint32_t alpha)

@@ -1195,6 +1195,13 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     cx0 = MAX(o->clip[0], 0);
     cy0 = MAX(o->clip[1], 0);
     for (int32_t y = y0; y <= y1 && gen4_work(wm->s); y += 2) {
+        /* the row's quads known all inside (hwgpu_cover_row) */
+        int32_t in0 = 1, in1 = 0;
+
+        if (!stipple && x0 <= x1) {
+            hwgpu_cover_row(&cov, x0, x1, wm->bias_x, y + wm->bias_y,
+                            &in0, &in1);
+        }
         for (int32_t x = x0; x <= x1 && gen4_work(wm->s); x += 2) {
             unsigned m = HWGPU_COVER_SOME;
 
@@ -1202,7 +1209,8 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
 
             if (!stipple && x >= cx0 && x + 1 <= o->clip[2] && y >= cy0 &&
                 y + 1 <= o->clip[3]) {
-                m = hwgpu_cover_quad(&cov, x + wm->bias_x, y + wm->bias_y);
+                m = x >= in0 && x <= in1 ? 0xf :
+                    hwgpu_cover_quad(&cov, x + wm->bias_x, y + wm->bias_y);
             }
             if (m == HWGPU_COVER_SOME) {
                 m = 0;

@@ -142,4 +142,77 @@ static inline unsigned hwgpu_cover_quad(const HwgpuCoverage *c, float fx,
     return all;
 }
 
+/*
+ * The quads of one row that hwgpu_cover_quad finds all inside, without
+ * asking it for each: of the quads (x + bx, fy) for even x in [x0, x1],
+ * an even range [*in0, *in1] of them that are (false: none found, or a
+ * rectangle, whose own test is as cheap).  Each edge's distance beyond
+ * its half steps and rounding bound (e - h - m in hwgpu_cover_quad) is
+ * linear in x less a convex term, so concave: where hwgpu_cover_quad
+ * finds both ends of a range all inside, it finds every quad between
+ * them so.  The range comes from solving each edge for a slightly larger
+ * bound (its |dx| at the row's far ends), and its ends are then checked
+ * by hwgpu_cover_quad itself.
+ */
+static inline bool hwgpu_cover_row(const HwgpuCoverage *c, int32_t x0,
+                                   int32_t x1, float bx, float fy,
+                                   int32_t *in0, int32_t *in1)
+{
+    double lo = x0, hi = x1;
+    int32_t s, e;
+    int tries;
+
+    if (c->rect || x0 > x1) {
+        return false;
+    }
+    for (int k = 0; k < 3; k++) {
+        double dy = (double)fy + 0.5 - c->y[k];
+        double d0 = fabs((double)x0 + bx + 0.5 - c->x[k]);
+        double d1 = fabs((double)x1 + bx + 0.5 - c->x[k]);
+        double h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
+        double m = 0x1p-21 * (fabs(c->a[k]) * (fabs(dy) + 0.5) +
+                              fabs(c->b[k]) * ((d0 > d1 ? d0 : d1) + 1.5));
+        /* inside: b (x + bx + 0.5 - x_k) < a dy - h - m */
+        double lim = c->a[k] * dy - h - m, t;
+
+        if (!isfinite(lim) || !isfinite(c->b[k])) {
+            return false;
+        }
+        if (c->b[k] == 0) {
+            if (!(lim > 0)) {
+                return false;
+            }
+            continue;
+        }
+        t = lim / c->b[k] - bx - 0.5 + c->x[k];
+        if (c->b[k] > 0) {
+            hi = t - 1 < hi ? t - 1 : hi;
+        } else {
+            lo = t + 1 > lo ? t + 1 : lo;
+        }
+    }
+    if (!(lo <= hi)) {
+        return false;
+    }
+    s = (int32_t)ceil(lo);
+    s += s & 1;
+    e = (int32_t)floor(hi);
+    e -= e & 1;
+    for (tries = 0; s <= e && tries < 4 &&
+         hwgpu_cover_quad(c, (float)s + bx, fy) != 0xf; tries++) {
+        s += 2;
+    }
+    for (tries = 0; s <= e && tries < 4 &&
+         hwgpu_cover_quad(c, (float)e + bx, fy) != 0xf; tries++) {
+        e -= 2;
+    }
+    if (s > e || hwgpu_cover_quad(c, (float)s + bx, fy) != 0xf ||
+        hwgpu_cover_quad(c, (float)e + bx, fy) != 0xf) {
+        return false;
+    }
+    *in0 = s;
+    *in1 = e;
+    return true;
+}
+
 #endif

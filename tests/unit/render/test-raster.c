@@ -177,6 +177,57 @@ static void test_cover_quad(void)
 }
 
 /*
+ * hwgpu_cover_row against hwgpu_cover_quad: every quad of a row's range is
+ * one the quad test finds all inside, over the same random, degenerate
+ * and non-finite triangles; and the ranges hold most of the inside quads
+ * (else the row test is dead code).
+ */
+static void test_cover_row(void)
+{
+    GRand *r = g_rand_new_with_seed(0x9e4a);
+    uint64_t inside = 0, spanned = 0, wrong = 0;
+
+    for (int t = 0; t < 4000; t++) {
+        HwgpuCoverage c;
+        float x[3], y[3], bias = t & 1 ? 0.5f : 0.0f;
+
+        for (int k = 0; k < 3; k++) {
+            x[k] = coord(r);
+            y[k] = coord(r);
+        }
+        if (t % 7 == 0) {
+            x[2] = x[1];
+            y[2] = t % 14 ? y[1] : y[0];
+        }
+        hwgpu_cover_init(&c, false, x, y);
+        for (int qy = -8; qy < 72; qy += 2) {
+            int32_t in0 = 1, in1 = 0;
+
+            hwgpu_cover_row(&c, -8, 71, bias, qy + bias, &in0, &in1);
+            for (int qx = -8; qx < 72; qx += 2) {
+                unsigned q = hwgpu_cover_quad(&c, qx + bias, qy + bias);
+
+                inside += q == 0xf;
+                if (qx >= in0 && qx <= in1) {
+                    spanned++;
+                    if (q != 0xf && !wrong++) {
+                        g_test_message("triangle (%g,%g) (%g,%g) (%g,%g) "
+                                       "row %d: range %d..%d holds quad %d "
+                                       "(%u)", x[0], y[0], x[1], y[1], x[2],
+                                       y[2], qy, in0, in1, qx, q);
+                    }
+                }
+            }
+        }
+    }
+    g_test_message("quads all inside %" G_GUINT64_FORMAT ", in the ranges %"
+                   G_GUINT64_FORMAT, inside, spanned);
+    g_assert_cmpuint(wrong, ==, 0);
+    g_assert_cmpuint(spanned, >, inside * 3 / 4);
+    g_rand_free(r);
+}
+
+/*
  * Ties, quads cut by the edges included: (2.5,2.5) -> (10.5,10.5) ->
  * (2.5,10.5), clockwise with y down, its vertices on sample points.  The
  * left edge (x = 2.5) keeps its samples; the bottom (y = 10.5) and the
@@ -217,5 +268,6 @@ int main(int argc, char **argv)
     g_test_add_func("/render/raster/wide-and-bounded", test_wide_and_bounded);
     g_test_add_func("/render/raster/cover-quad", test_cover_quad);
     g_test_add_func("/render/raster/cover-ties", test_cover_ties);
+    g_test_add_func("/render/raster/cover-row", test_cover_row);
     return g_test_run();
 }
