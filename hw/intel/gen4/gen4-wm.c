@@ -393,8 +393,9 @@ static bool rt_uniform(const uint32_t *payload, unsigned col, uint32_t enables,
  * are all one), then written a subspan row at a time: with x even the
  * row's two pixels are the same aligned 8 bytes of a linear row, of an X
  * tile's 512-byte row or of a Y tile's 16-byte column, so a row takes one
- * address, and one page lookup unless it is in the page of the row
- * before (the message's 8 rows usually share one X or Y tile, one page).
+ * address, and one page lookup unless it is in the page the same row of
+ * the subspan before used (a linear target's rows are one page each, an
+ * X or Y tile holds the message's 8 rows in one).
  * An odd x (from the kernel's header) or a row across a page goes pixel
  * by pixel.
  */
