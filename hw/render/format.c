@@ -185,11 +185,21 @@ float hwgpu_ufloat_to_float(uint32_t v, unsigned mant_bits)
                   (int)mant_bits);
 }
 
-/* Bits [shift, shift + bits) of the element (bits <= 64). */
+/* Bits [shift, shift + bits) of the element (bits <= 64), little-endian:
+ * the bytes that hold them in one word when they fit, else bit by bit. */
 static uint64_t take(const uint8_t *src, unsigned shift, unsigned bits)
 {
     uint64_t v = 0;
 
+    if (bits && (shift & 7) + bits <= 64) {
+        unsigned first = shift / 8, last = (shift + bits - 1) / 8;
+
+        for (unsigned i = first; i <= last; i++) {
+            v |= (uint64_t)src[i] << (8 * (i - first));
+        }
+        v >>= shift & 7;
+        return bits == 64 ? v : v & ((1ull << bits) - 1);
+    }
     for (unsigned i = 0; i < bits; i++) {
         unsigned b = shift + i;
 

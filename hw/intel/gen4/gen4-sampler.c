@@ -102,9 +102,17 @@ static bool sampler_read(Gen4Sampler *smp, uint64_t addr, uint8_t *out,
     G45Gtt *gtt = smp->s->gtt;
     uint64_t page = addr & ~4095ull;
     Gen4SamplerPage *p;
+    const uint8_t *direct;
 
     if ((addr & 4095) + bpp > 4096) {
         return g45_gtt_read(gtt, addr, out, bpp);
+    }
+    /* a page the GTT view maps straight onto RAM: read in place (no
+     * capture is listening then; see g45_gtt_direct_ptr) */
+    direct = g45_gtt_direct_ptr(gtt, addr, bpp, false);
+    if (direct) {
+        memcpy(out, direct, bpp);
+        return true;
     }
     if (!smp->pages) {
         smp->pages = g_new0(Gen4SamplerPage, GEN4_SAMPLER_PAGES);
