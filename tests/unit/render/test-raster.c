@@ -120,6 +120,21 @@ static float coord(GRand *r)
     }
 }
 
+/* Triangle t of the random set (every 7th degenerate: a line, a point);
+ * returns its sample bias. */
+static float rand_triangle(GRand *r, int t, float x[3], float y[3])
+{
+    for (int k = 0; k < 3; k++) {
+        x[k] = coord(r);
+        y[k] = coord(r);
+    }
+    if (t % 7 == 0) {
+        x[2] = x[1];
+        y[2] = t % 14 ? y[1] : y[0];
+    }
+    return t & 1 ? 0.5f : 0.0f;
+}
+
 /*
  * hwgpu_cover_quad's shortcut against the per-sample reference: wherever
  * it decides a quad, all four samples agree with it; and it does decide
@@ -132,16 +147,8 @@ static void test_cover_quad(void)
 
     for (int t = 0; t < 4000; t++) {
         HwgpuCoverage c;
-        float x[3], y[3], bias = t & 1 ? 0.5f : 0.0f;
+        float x[3], y[3], bias = rand_triangle(r, t, x, y);
 
-        for (int k = 0; k < 3; k++) {
-            x[k] = coord(r);
-            y[k] = coord(r);
-        }
-        if (t % 7 == 0) {               /* degenerate: a line, a point */
-            x[2] = x[1];
-            y[2] = t % 14 ? y[1] : y[0];
-        }
         hwgpu_cover_init(&c, t % 5 == 0, x, y);
         for (int qy = -8; qy < 72; qy += 2) {
             for (int qx = -8; qx < 72; qx += 2) {
@@ -189,16 +196,8 @@ static void test_cover_row(void)
 
     for (int t = 0; t < 4000; t++) {
         HwgpuCoverage c;
-        float x[3], y[3], bias = t & 1 ? 0.5f : 0.0f;
+        float x[3], y[3], bias = rand_triangle(r, t, x, y);
 
-        for (int k = 0; k < 3; k++) {
-            x[k] = coord(r);
-            y[k] = coord(r);
-        }
-        if (t % 7 == 0) {
-            x[2] = x[1];
-            y[2] = t % 14 ? y[1] : y[0];
-        }
         hwgpu_cover_init(&c, false, x, y);
         for (int qy = -8; qy < 72; qy += 2) {
             int32_t in0 = 1, in1 = 0;
