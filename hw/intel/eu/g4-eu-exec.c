@@ -360,7 +360,6 @@ static inline void run_halves(G4EuThread *t, const G4Op *op, uint16_t e,
 static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
                             const G4Op *op, uint64_t *left)
 {
-    bool alt = t->cr0[0] & G4_CR0_FP_ALT;
     uint16_t base = t->amask & t->imask & t->lmask & t->cmask;
     uint32_t end = p->n * 8, ip = t->ip;
     uint64_t room = *left, ran = 0;     /* the budget, checked per op */
@@ -385,7 +384,7 @@ static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
             break;
         }
         nop = g4_slot(p, next / 8);
-        if (!nop || !nop->xfn || (alt && nop->cls == G4C_FLOAT)) {
+        if (!nop || !nop->xfn) {
             break;
         }
         ran++;
@@ -538,8 +537,7 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
             uint16_t pm;
             bool jumped = false;
 
-            if (op->xfn && !env->interp &&
-                !(op->cls == G4C_FLOAT && (t->cr0[0] & G4_CR0_FP_ALT))) {
+            if (op->xfn && !env->interp) {
                 op = run_fast(t, p, op, &left);
                 next = (int64_t)t->ip + op->len;
                 break;

@@ -48,6 +48,18 @@ static ALWAYS_INLINE uint32_t ld32(const uint8_t *p)
     return v;
 }
 
+/* ALT mode (cr0.0): an infinite float result becomes +-FLT_MAX (L7219). */
+static ALWAYS_INLINE void alt_clamp(const G4EuThread *t, uint32_t *out,
+                                    unsigned n)
+{
+    if (t->cr0[0] & G4_CR0_FP_ALT) {
+        for (unsigned i = 0; i < n; i++) {
+            out[i] = (out[i] & 0x7fffffffu) == 0x7f800000u ?
+                     (out[i] & 0x80000000u) | 0x7f7fffffu : out[i];
+        }
+    }
+}
+
 /* A denorm's bits flushed to a signed zero (L7014). */
 static ALWAYS_INLINE uint32_t flush32(uint32_t u)
 {
@@ -356,6 +368,7 @@ static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
 
             out[i] = (u & 0x7f800000u) ? u : (u & m);
         }
+        alt_clamp(t, out, n);
         if (op->sat) {                  /* [0, 1], NaN -> 0 (L9802) */
             for (unsigned i = 0; i < n; i++) {
                 float f = hwgpu_u2f(out[i]);
@@ -457,6 +470,7 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
     for (unsigned i = 0; i < n; i++) {
         out[i] = flush32(hwgpu_f2u(r[i]));
     }
+    alt_clamp(t, out, n);
     store(t, h, out, en, n);
 }
 
