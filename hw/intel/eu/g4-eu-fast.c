@@ -792,8 +792,8 @@ G4XFn g4_fast_pick(G4Op *op)
     unsigned nsrc;
     bool plane = op->opcode == G4_OP_LINE || op->opcode == G4_OP_PLN;
 
-    if (op->exec != G4X_ALU || op->align16 || op->ip_dst ||
-        op->cmod > G4_COND_LE) {
+    if (op->exec != G4X_ALU || op->ip_dst || op->cmod > G4_COND_LE ||
+        (op->align16 && plane)) {
         return NULL;
     }
     x = find(xtable, sizeof(xtable) / sizeof(xtable[0]), op);
@@ -845,6 +845,12 @@ G4XFn g4_fast_pick(G4Op *op)
     }
     op->xhalves = op->nhalves;
     op->xmask = op->h[0].n == 16 ? 0xffff : 0xff;
+    if (op->align16) {
+        /* Align16: the destination's write mask (DestMask, L9788) on the
+         * lanes of each vertex, as the interpreter's enables have it */
+        op->xmask &= op->wmask * 0x1111u;
+        return x->fn[op->h[0].n == 16];
+    }
     if (!plane && mergeable(op, nsrc)) {
         op->xhalves = 1;
         op->xmask = 0xffff;
