@@ -30,6 +30,8 @@
 #include "hw/boards.h"
 #include "exec/address-spaces.h"
 #include "qemu/main-loop.h"
+#include "hw/core/cpu.h"
+#include "system/tcg.h"
 
 #include "hwgpu/common/host.h"
 #include "hwgpu/intel/g45/g45.h"
@@ -189,6 +191,21 @@ static const MemoryRegionOps g45_io_ops = {
  * The aperture (BAR2): CPU accesses go through the GTT to the guest page the
  * PTE maps; unmapped pages read 0 and drop writes (the scratch page).  Pages
  * in use are mapped directly (see G45_AP_SLOTS).
+ *
+ * Under TCG the direct mappings change only where no vCPU is inside guest
+ * code (g45_ap_schedule).  QEMU 10.0's TLB keeps, for an MMIO page, the
+ * index of its section in the memory map of the moment it was filled, and
+ * looks that index up in the *current* map (iotlb_to_section); each vCPU
+ * drops its entries only when it next leaves its translated code.  A map
+ * changed while another vCPU (or the one whose access asked for it, in the
+ * rest of its block) still runs on old entries sends those accesses to
+ * another section: another device's registers, or QEMU's assertion
+ * "section_index < d->map.sections_nb" (seen in a piglit run).  So the
+ * requests wait for a safe point: an exclusive section of QEMU's CPU work
+ * queue, after which every vCPU flushes its TLB before it runs again.
+ * Until then the pages keep trapping (map) or keep their old page for the
+ * rest of the current block (unmap), as a TLB flush would have allowed
+ * before.
  */
 static void g45_ap_unmap(IntelG45State *s, uint32_t page)
 {
@@ -206,10 +223,11 @@ static void g45_ap_unmap(IntelG45State *s, uint32_t page)
     memory_region_del_subregion(&s->aperture, &s->ap_alias[slot]);
     first = s->ap_slot_page[slot];
     for (uint32_t p = first; p < first + s->ap_slot_len[slot]; p++) {
-        s->ap_page_slot[p] = -1;
+        s->ap_page_slot[p] = G45_AP_NONE;
         s->ap_hits[p] = 0;
     }
     s->ap_slot_page[slot] = -1;
+    s->ap_slot_stale[slot] = false;
     s->ap_unmaps++;
 }
 
@@ -221,15 +239,14 @@ static bool g45_ap_mappable(IntelG45State *s, uint32_t p, uint64_t *phys)
            g45_gtt_translate(&s->core.gtt, (uint64_t)p * 4096, phys);
 }
 
+/* Map page (and its run) now: the BQL held, no vCPU in guest code. */
 static void g45_ap_map(IntelG45State *s, uint32_t page)
 {
     MemoryRegionSection sec;
     uint64_t phys, q;
     uint32_t slot, first = page, last = page, base;
 
-    if (!s->ram || page >= s->ap_pages || s->ap_page_slot[page] >= 0 ||
-        ++s->ap_hits[page] < G45_AP_MAP_AFTER ||
-        !g45_ap_mappable(s, page, &phys)) {
+    if (!g45_ap_mappable(s, page, &phys)) {
         return;
     }
     /* the neighbours in its aligned run that continue it in RAM */
@@ -281,6 +298,129 @@ static void g45_ap_map(IntelG45State *s, uint32_t page)
     trace_hwgpu_g45_ap_map(first, last - first + 1, sec.offset_within_region);
 }
 
+/*
+ * Apply what was asked since the last safe point, in one memory
+ * transaction: mappings the fences now cover go (checked against the
+ * values the mappings were made under), then the aliases whose PTEs
+ * changed, then the pages that asked to be mapped (each checked again
+ * against the PTEs and fences of now).
+ */
+static void g45_ap_apply(IntelG45State *s)
+{
+    const uint32_t *f = &s->core.regs.values[G45_FENCE0 / 4];
+    uint32_t nwant = s->ap_nwant;
+
+    memory_region_transaction_begin();
+    if (memcmp(f, s->fence_shadow, sizeof(s->fence_shadow))) {
+        memcpy(s->fence_shadow, f, sizeof(s->fence_shadow));
+        for (int i = 0; i < G45_AP_SLOTS; i++) {
+            int32_t page = s->ap_slot_page[i];
+
+            if (page >= 0 && g45_fence_covers(&s->core.regs,
+                                              (uint64_t)page * 4096,
+                                              s->ap_slot_len[i])) {
+                g45_ap_unmap(s, page);
+            }
+        }
+    }
+    for (int i = 0; i < G45_AP_SLOTS && s->ap_nstale; i++) {
+        if (s->ap_slot_stale[i]) {
+            g45_ap_unmap(s, s->ap_slot_page[i]);
+        }
+    }
+    s->ap_nstale = 0;
+    s->ap_nwant = 0;
+    for (uint32_t i = 0; i < nwant; i++) {
+        uint32_t page = s->ap_want[i];
+
+        if (page < s->ap_pages && s->ap_page_slot[page] == G45_AP_WANTED) {
+            s->ap_page_slot[page] = G45_AP_NONE;
+            g45_ap_map(s, page);
+        }
+    }
+    memory_region_transaction_commit();
+}
+
+static void g45_ap_safe_work(CPUState *cpu, run_on_cpu_data data)
+{
+    IntelG45State *s = data.host_ptr;
+
+    bql_lock();
+    s->ap_queued = false;
+    if (DEVICE(s)->realized) {
+        g45_ap_apply(s);
+    }
+    object_unref(OBJECT(s));
+    bql_unlock();
+}
+
+/* Have g45_ap_apply run where the memory map may change (see above). */
+static void g45_ap_schedule(IntelG45State *s)
+{
+    if (!tcg_enabled()) {
+        g45_ap_apply(s);        /* no TCG TLB to go stale */
+        return;
+    }
+    if (!s->ap_queued) {
+        s->ap_queued = true;
+        object_ref(OBJECT(s));
+        async_safe_run_on_cpu(current_cpu ? current_cpu : first_cpu,
+                              g45_ap_safe_work, RUN_ON_CPU_HOST_PTR(s));
+    }
+}
+
+/* A trapped access to page: after a few, ask for a direct mapping. */
+static void g45_ap_hit(IntelG45State *s, uint32_t page)
+{
+    if (!s->ram || page >= s->ap_pages ||
+        s->ap_page_slot[page] != G45_AP_NONE ||
+        ++s->ap_hits[page] < G45_AP_MAP_AFTER ||
+        s->ap_nwant >= G45_AP_WANT) {
+        return;
+    }
+    s->ap_page_slot[page] = G45_AP_WANTED;
+    s->ap_want[s->ap_nwant++] = page;
+    g45_ap_schedule(s);
+}
+
+/* Page's PTE changed: its alias (if any) goes at the next safe point. */
+static void g45_ap_pte_changed(IntelG45State *s, uint32_t page)
+{
+    int32_t slot;
+
+    if (page >= s->ap_pages) {
+        return;
+    }
+    s->ap_hits[page] = 0;
+    slot = s->ap_page_slot[page];
+    if (slot >= 0 && !s->ap_slot_stale[slot]) {
+        s->ap_slot_stale[slot] = true;
+        s->ap_nstale++;
+        g45_ap_schedule(s);
+    }
+}
+
+/* Every direct mapping goes, and every request, at the next safe point. */
+static void g45_ap_drop_all(IntelG45State *s)
+{
+    for (uint32_t i = 0; i < s->ap_nwant; i++) {
+        if (s->ap_page_slot[s->ap_want[i]] == G45_AP_WANTED) {
+            s->ap_page_slot[s->ap_want[i]] = G45_AP_NONE;
+        }
+    }
+    s->ap_nwant = 0;
+    memset(s->ap_hits, 0, s->ap_pages);
+    for (int i = 0; i < G45_AP_SLOTS; i++) {
+        if (s->ap_slot_page[i] >= 0 && !s->ap_slot_stale[i]) {
+            s->ap_slot_stale[i] = true;
+            s->ap_nstale++;
+        }
+    }
+    if (s->ap_nstale) {
+        g45_ap_schedule(s);
+    }
+}
+
 /* Fenced ranges are detiled per access and never mapped. */
 static void g45_ap_access(IntelG45State *s, hwaddr addr, uint8_t *buf,
                           unsigned size, bool write)
@@ -293,7 +433,7 @@ static void g45_ap_access(IntelG45State *s, hwaddr addr, uint8_t *buf,
         } else {
             g45_gtt_read(&s->core.gtt, addr, buf, size);
         }
-        g45_ap_map(s, addr >> 12);
+        g45_ap_hit(s, addr >> 12);
         return;
     }
     /* Tiles keep 16-byte runs together; split accesses crossing one. */
@@ -330,25 +470,14 @@ static void g45_aperture_write(void *opaque, hwaddr addr, uint64_t val,
 /*
  * After a fence change, drop direct mappings the fences now cover.  Fences
  * change through MMIO or from a ring (MI_LOAD_REGISTER_IMM, applied by the
- * core's service routine): one check after either, against the values the
- * mappings were made under.
+ * core's service routine): one check after either (g45_ap_apply).
  */
 static void g45_ap_sync_fences(IntelG45State *s)
 {
     const uint32_t *f = &s->core.regs.values[G45_FENCE0 / 4];
 
-    if (!memcmp(f, s->fence_shadow, sizeof(s->fence_shadow))) {
-        return;
-    }
-    memcpy(s->fence_shadow, f, sizeof(s->fence_shadow));
-    for (int i = 0; i < G45_AP_SLOTS; i++) {
-        int32_t page = s->ap_slot_page[i];
-
-        if (page >= 0 && g45_fence_covers(&s->core.regs,
-                                          (uint64_t)page * 4096,
-                                          s->ap_slot_len[i])) {
-            g45_ap_unmap(s, page);
-        }
+    if (memcmp(f, s->fence_shadow, sizeof(s->fence_shadow))) {
+        g45_ap_schedule(s);
     }
 }
 
@@ -367,9 +496,9 @@ static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     memory_region_set_dirty(&s->gtt, addr, size);
     trace_hwgpu_g45_gtt_write(addr / 4, ldl_le_p(ptes + (addr & ~3)));
     hwgpu_scanout_pages_changed(&s->scanout);
-    g45_ap_unmap(s, addr / 4);
+    g45_ap_pte_changed(s, addr / 4);
     if ((addr & 3) + size > 4) {
-        g45_ap_unmap(s, addr / 4 + 1);
+        g45_ap_pte_changed(s, addr / 4 + 1);
     }
 }
 
@@ -650,9 +779,7 @@ static void intel_g45_reset(DeviceState *dev)
     trace_hwgpu_g45_reset("device");
     g45_reset(&s->core);
     timer_del(s->vblank_timer);
-    for (uint32_t p = 0; p < s->ap_pages; p++) {
-        g45_ap_unmap(s, p);
-    }
+    g45_ap_drop_all(s);     /* (a bus reset may come from a running vCPU) */
     s->io_index = 0;
     hwgpu_scanout_invalidate(&s->scanout);
     vga_common_reset(&s->vga);
@@ -694,9 +821,7 @@ static int intel_g45_post_load(void *opaque, int version_id)
         s->io_index = 0;
         return -EINVAL;
     }
-    for (uint32_t p = 0; p < s->ap_pages; p++) {
-        g45_ap_unmap(s, p);
-    }
+    g45_ap_drop_all(s);
     memcpy(s->fence_shadow, &s->core.regs.values[G45_FENCE0 / 4],
            sizeof(s->fence_shadow));
     g45_loaded(&s->core);

@@ -31,11 +31,15 @@ OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
  * per pixel.  A page that qualifies brings the neighbours of its aligned
  * run whose PTEs continue it in RAM (a framebuffer in stolen memory: one
  * alias, one memory transaction, for 256 KiB).  A pool of aliases, reused
- * round robin; a PTE write unmaps its page's alias at once.
+ * round robin; a PTE write unmaps its page's alias.  Under TCG, maps and
+ * unmaps wait for a point where no vCPU runs guest code (intel-g45.c).
  */
 #define G45_AP_SLOTS        4096    /* aliases mapped at once */
 #define G45_AP_RUN          64      /* pages an alias may span, aligned */
 #define G45_AP_MAP_AFTER    4       /* trapped accesses before mapping */
+#define G45_AP_WANT         64      /* map requests between safe points */
+#define G45_AP_NONE         (-1)    /* ap_page_slot: trapping */
+#define G45_AP_WANTED       (-2)    /* ap_page_slot: asked to be mapped */
 
 struct IntelG45State {
     PCIDevice parent_obj;
@@ -49,9 +53,13 @@ struct IntelG45State {
     MemoryRegion ap_alias[G45_AP_SLOTS];
     int32_t ap_slot_page[G45_AP_SLOTS];     /* first page, or -1 */
     uint8_t ap_slot_len[G45_AP_SLOTS];      /* pages */
-    int32_t *ap_page_slot;      /* per aperture page: slot or -1 */
+    bool ap_slot_stale[G45_AP_SLOTS];       /* to unmap: its PTEs changed */
+    int32_t *ap_page_slot;      /* per aperture page: slot, NONE, WANTED */
     uint8_t *ap_hits;           /* per aperture page: trapped accesses */
     uint32_t ap_pages, ap_clock;
+    uint32_t ap_want[G45_AP_WANT];  /* pages asking to be mapped */
+    uint32_t ap_nwant, ap_nstale;
+    bool ap_queued;             /* g45_ap_apply waits for a safe point */
     uint64_t ap_maps, ap_unmaps;
     MemoryRegion *ram;          /* the machine's RAM: alias target */
     uint32_t fence_shadow[2 * G45_NUM_FENCES];  /* fences of the mappings */

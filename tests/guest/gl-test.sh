@@ -38,6 +38,8 @@ gcc -O2 -Wall -o "$dir/in/glscenes" "$HWGPU_REPO/tests/guest/gl/glscenes.c" \
     -lEGL -lOpenGL -lgbm -lm || { notok "glscenes builds"; tap_end; exit 1; }
 gcc -O2 -Wall -I/usr/include/libdrm -o "$dir/in/gem3dgarbage" \
     "$HWGPU_REPO/tests/guest/gl/gem3dgarbage.c" || { notok "gem3dgarbage builds"; tap_end; exit 1; }
+gcc -O2 -Wall -D_GNU_SOURCE -I/usr/include/libdrm -o "$dir/in/gttstorm" \
+    "$HWGPU_REPO/tests/guest/gl/gttstorm.c" -lpthread || { notok "gttstorm builds"; tap_end; exit 1; }
 # A 1024x768 monitor (EDID): glmark2 runs full screen at its largest mode.
 "$HWGPU_REPO/scripts/guest-gl.sh" --in "$dir/in" --out "$dir" --timeout 2100 \
     --gpu-props xmax=1024,ymax=768 >"$dir/boot.out" 2>&1
@@ -96,6 +98,8 @@ done
 check "two GL clients at once both render their frames" \
     [ "$(grep -c . <<<"$(grep '^=== parallel rc=0 0' "$log")")" = 1 -a $same = 1 ]
 
+check "aperture stores and loads from both vCPUs while buffers are rebound: $(sec gttstorm | grep -o 'accesses=.*')" \
+    has gttstorm '^HWGPU-GTTSTORM accesses=[1-9][0-9]* mismatches=0$'
 check "garbage 3D batches: $(sec gem3dgarbage | grep -o 'hang-detected=. recovered=.')" \
     has gem3dgarbage '^HWGPU-GEM3D hang-detected=1 recovered=1$'
 same=1

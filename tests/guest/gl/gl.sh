@@ -28,6 +28,9 @@ section scenes-llvmpipe env MESA_LOADER_DRIVER_OVERRIDE=kms_swrast \
     MESA_GLSL_VERSION_OVERRIDE=120 "$IN/glscenes" render "$OUT/llvmpipe"
 section info-llvmpipe env MESA_LOADER_DRIVER_OVERRIDE=kms_swrast \
     LIBGL_ALWAYS_SOFTWARE=1 "$IN/glscenes" info
+# Both vCPUs storing and loading through GTT mmaps while buffers come and
+# go (gttstorm.c): the aperture's direct mappings change all the time
+section gttstorm "$IN/gttstorm" 15
 # two GL clients on the device at the same time
 "$IN/glscenes" render "$OUT/par1" > "$OUT/par1.log" 2>&1 &
 p1=$!
