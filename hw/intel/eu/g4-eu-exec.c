@@ -40,7 +40,8 @@ void g4_eu_thread_reuse(G4EuThread *t, uint16_t dmask, uint32_t cr0)
     G_STATIC_ASSERT(offsetof(G4EuThread, grf) == 0 &&
                     offsetof(G4EuThread, mrf) == G4_EU_GRF_BYTES);
     memset(t->grf, 0, MIN(t->grf_dirty, (uint32_t)G4_EU_GRF_BYTES));
-    memset((uint8_t *)t + rest, 0, sizeof(*t) - rest);  /* grf_dirty too */
+    /* grf_dirty too; the send payload keeps its own invariant */
+    memset((uint8_t *)t + rest, 0, offsetof(G4EuThread, send_plen) - rest);
     thread_start(t, dmask, cr0);
 }
 
@@ -234,7 +235,7 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     const HwgpuHost *host = env->host;
     const G4Half *h = &op->h[0];
     uint16_t e = eval_emask(t, op, false, false);
-    uint32_t desc = op->send_desc, payload[15 * 8];
+    uint32_t desc = op->send_desc;
     G4EuMessage msg;
     G4EuResponse resp;
     const G4EuSharedSlot *slot;
@@ -253,8 +254,7 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     if (op->send_desc_reg) {
         desc = (t->a0[0] | (uint32_t)t->a0[1] << 16) & 0x7fffffffu;
     }
-    memset(&msg, 0, sizeof(msg));
-    msg.desc = desc;
+    msg = (G4EuMessage){ .desc = desc };
     msg.sfid = (desc >> 24) & 15;
     msg.mlen = (desc >> 20) & 15;
     msg.rlen = (desc >> 16) & 15;
@@ -294,9 +294,14 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     /* registers past mlen read as 0 for a careless shared function */
     plen = MIN(MAX(msg.mlen, msg.simd16 ? 2u : 0u),
                G4_EU_MRF_REGS - op->send_mrf) * G4_EU_REG_BYTES;
-    memcpy(payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES, plen);
-    memset((uint8_t *)payload + plen, 0, sizeof(payload) - plen);
-    msg.payload = payload;
+    G_STATIC_ASSERT(sizeof(t->send_payload) >=
+                    G4_EU_MRF_BYTES - G4_EU_REG_BYTES);
+    memcpy(t->send_payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES, plen);
+    if (t->send_plen > plen) {
+        memset((uint8_t *)t->send_payload + plen, 0, t->send_plen - plen);
+    }
+    t->send_plen = plen;
+    msg.payload = t->send_payload;
 
     slot = &env->sf[msg.sfid];
     if (!slot->fn) {
@@ -305,7 +310,10 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
                     " thread ends", t->ip, msg.sfid);
         return false;
     }
-    memset(&resp, 0, sizeof(resp));
+    /* only dwords a function marks in wmask are read back (it writes
+     * them): the data need not be cleared */
+    memset(resp.wmask, 0, sizeof(resp.wmask));
+    resp.nregs = 0;
     ok = slot->fn(slot->opaque, t, &msg, &resp);
     if (ok && h->dst.kind == G4K_GRF) {
         unsigned nregs = MIN(resp.nregs ? resp.nregs : msg.rlen,

@@ -90,6 +90,14 @@ typedef struct G4EuThread {
      * extent, dispatchers with g4_eu_thread_wrote.
      */
     uint32_t grf_dirty;
+    /*
+     * A send's payload as the shared function sees it (the MRF registers
+     * it names, zero after them): kept across dispatches, zero past
+     * send_plen bytes, so a send clears only what a longer one before it
+     * left.  Not part of the thread's state: g4_eu_thread_reuse keeps it.
+     */
+    uint32_t send_plen;
+    uint32_t send_payload[15 * 8];
 } G4EuThread;
 
 /*
@@ -157,7 +165,9 @@ typedef struct G4EuMessage {
  * The response a shared function returns: rlen registers of 8 dwords
  * and, per register, a bit per dword saying which dwords are written
  * back into the GRF.  The interpreter does the (bounds-checked) GRF
- * write; a shared function never sees the register file.
+ * write; a shared function never sees the register file.  Only wmask and
+ * nregs start cleared: a function sets a wmask bit only for a dword it
+ * wrote.
  */
 typedef struct G4EuResponse {
     uint32_t data[G4_EU_MAX_RLEN][8];
