@@ -23,8 +23,12 @@ i915_checks() {
     check "$tag: fbcon framebuffer is $mode" grep -q "^HWGPU-FB size=${mode/x/,} " "$s"
     check "$tag: no WARNING, BUG or Oops in the kernel log" \
         sh -c "! grep -E 'WARNING:|BUG:|Oops|Call Trace' '$s'"
-    check "$tag: no *ERROR* from i915/drm in the kernel log" \
-        sh -c "! grep -E '\\*ERROR\\*' '$s'"
+    # i915's vblank evasion times its register writes in guest time: a
+    # vCPU the host deschedules there logs "Atomic update failure" (TCG
+    # timing, counted as in gl-test.sh); any other *ERROR* fails
+    echo "# $tag: i915 'Atomic update failure' lines (TCG timing): $(grep -c 'Atomic update failure' "$s")"
+    check "$tag: no *ERROR* from i915/drm in the kernel log besides atomic update timing" \
+        sh -c "! grep -E '\\*ERROR\\*' '$s' | grep -v 'Atomic update failure' | grep ."
     check "$tag: kernel not tainted" grep -qx 'HWGPU-TAINT 0' "$s"
     # The command streamers run: the GPU is not wedged and both engines
     # went idle after the requests i915 submits at load.
