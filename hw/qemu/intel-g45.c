@@ -192,20 +192,21 @@ static const MemoryRegionOps g45_io_ops = {
  * PTE maps; unmapped pages read 0 and drop writes (the scratch page).  Pages
  * in use are mapped directly (see G45_AP_SLOTS).
  *
- * Under TCG the direct mappings change only where no vCPU is inside guest
- * code (g45_ap_schedule).  QEMU 10.0's TLB keeps, for an MMIO page, the
+ * Under TCG new direct mappings are made only where no vCPU is inside
+ * guest code (g45_ap_schedule).  QEMU 10.0's TLB keeps, for an MMIO page, the
  * index of its section in the memory map of the moment it was filled, and
  * looks that index up in the *current* map (iotlb_to_section); each vCPU
  * drops its entries only when it next leaves its translated code.  A map
  * changed while another vCPU (or the one whose access asked for it, in the
  * rest of its block) still runs on old entries sends those accesses to
  * another section: another device's registers, or QEMU's assertion
- * "section_index < d->map.sections_nb" (seen in a piglit run).  So the
+ * "section_index < d->map.sections_nb" (seen in a piglit run).  So map
  * requests wait for a safe point: an exclusive section of QEMU's CPU work
- * queue, after which every vCPU flushes its TLB before it runs again.
- * Until then the pages keep trapping (map) or keep their old page for the
- * rest of the current block (unmap), as a TLB flush would have allowed
- * before.
+ * queue, after which every vCPU flushes its TLB before it runs again;
+ * until then the pages keep trapping.  Unmaps (a PTE or fence change, a
+ * reset) cannot wait: a deferred one let new accesses reach the old page,
+ * and the guest kernel's memory was seen corrupted.  They stay immediate
+ * and keep the smaller exposure to the race.
  */
 static void g45_ap_unmap(IntelG45State *s, uint32_t page)
 {
@@ -227,7 +228,6 @@ static void g45_ap_unmap(IntelG45State *s, uint32_t page)
         s->ap_hits[p] = 0;
     }
     s->ap_slot_page[slot] = -1;
-    s->ap_slot_stale[slot] = false;
     s->ap_unmaps++;
 }
 
@@ -299,37 +299,16 @@ static void g45_ap_map(IntelG45State *s, uint32_t page)
 }
 
 /*
- * Apply what was asked since the last safe point, in one memory
- * transaction: mappings the fences now cover go (checked against the
- * values the mappings were made under), then the aliases whose PTEs
- * changed, then the pages that asked to be mapped (each checked again
- * against the PTEs and fences of now).
+ * Map the pages that asked to be mapped since the last safe point, in one
+ * memory transaction (each checked again against the PTEs and fences of
+ * now).
  */
 static void g45_ap_apply(IntelG45State *s)
 {
-    const uint32_t *f = &s->core.regs.values[G45_FENCE0 / 4];
     uint32_t nwant = s->ap_nwant;
 
-    memory_region_transaction_begin();
-    if (memcmp(f, s->fence_shadow, sizeof(s->fence_shadow))) {
-        memcpy(s->fence_shadow, f, sizeof(s->fence_shadow));
-        for (int i = 0; i < G45_AP_SLOTS; i++) {
-            int32_t page = s->ap_slot_page[i];
-
-            if (page >= 0 && g45_fence_covers(&s->core.regs,
-                                              (uint64_t)page * 4096,
-                                              s->ap_slot_len[i])) {
-                g45_ap_unmap(s, page);
-            }
-        }
-    }
-    for (int i = 0; i < G45_AP_SLOTS && s->ap_nstale; i++) {
-        if (s->ap_slot_stale[i]) {
-            g45_ap_unmap(s, s->ap_slot_page[i]);
-        }
-    }
-    s->ap_nstale = 0;
     s->ap_nwant = 0;
+    memory_region_transaction_begin();
     for (uint32_t i = 0; i < nwant; i++) {
         uint32_t page = s->ap_want[i];
 
@@ -383,24 +362,18 @@ static void g45_ap_hit(IntelG45State *s, uint32_t page)
     g45_ap_schedule(s);
 }
 
-/* Page's PTE changed: its alias (if any) goes at the next safe point. */
+/*
+ * Page's PTE changed: its alias goes now.  (Deferred, a new TLB fill on
+ * either vCPU would still reach the old page until the safe point: i915
+ * writes through the aperture right after binding, and the guest kernel's
+ * memory was seen corrupted that way.)
+ */
 static void g45_ap_pte_changed(IntelG45State *s, uint32_t page)
 {
-    int32_t slot;
-
-    if (page >= s->ap_pages) {
-        return;
-    }
-    s->ap_hits[page] = 0;
-    slot = s->ap_page_slot[page];
-    if (slot >= 0 && !s->ap_slot_stale[slot]) {
-        s->ap_slot_stale[slot] = true;
-        s->ap_nstale++;
-        g45_ap_schedule(s);
-    }
+    g45_ap_unmap(s, page);
 }
 
-/* Every direct mapping goes, and every request, at the next safe point. */
+/* Every direct mapping goes now, and every request. */
 static void g45_ap_drop_all(IntelG45State *s)
 {
     for (uint32_t i = 0; i < s->ap_nwant; i++) {
@@ -409,16 +382,14 @@ static void g45_ap_drop_all(IntelG45State *s)
         }
     }
     s->ap_nwant = 0;
-    memset(s->ap_hits, 0, s->ap_pages);
+    memory_region_transaction_begin();
     for (int i = 0; i < G45_AP_SLOTS; i++) {
-        if (s->ap_slot_page[i] >= 0 && !s->ap_slot_stale[i]) {
-            s->ap_slot_stale[i] = true;
-            s->ap_nstale++;
+        if (s->ap_slot_page[i] >= 0) {
+            g45_ap_unmap(s, s->ap_slot_page[i]);
         }
     }
-    if (s->ap_nstale) {
-        g45_ap_schedule(s);
-    }
+    memory_region_transaction_commit();
+    memset(s->ap_hits, 0, s->ap_pages);
 }
 
 /* Fenced ranges are detiled per access and never mapped. */
@@ -468,17 +439,29 @@ static void g45_aperture_write(void *opaque, hwaddr addr, uint64_t val,
 }
 
 /*
- * After a fence change, drop direct mappings the fences now cover.  Fences
- * change through MMIO or from a ring (MI_LOAD_REGISTER_IMM, applied by the
- * core's service routine): one check after either (g45_ap_apply).
+ * After a fence change, drop direct mappings the fences now cover, at
+ * once.  Fences change through MMIO or from a ring (MI_LOAD_REGISTER_IMM,
+ * applied by the core's service routine): one check after either.
  */
 static void g45_ap_sync_fences(IntelG45State *s)
 {
     const uint32_t *f = &s->core.regs.values[G45_FENCE0 / 4];
 
-    if (memcmp(f, s->fence_shadow, sizeof(s->fence_shadow))) {
-        g45_ap_schedule(s);
+    if (!memcmp(f, s->fence_shadow, sizeof(s->fence_shadow))) {
+        return;
     }
+    memcpy(s->fence_shadow, f, sizeof(s->fence_shadow));
+    memory_region_transaction_begin();
+    for (int i = 0; i < G45_AP_SLOTS; i++) {
+        int32_t page = s->ap_slot_page[i];
+
+        if (page >= 0 && g45_fence_covers(&s->core.regs,
+                                          (uint64_t)page * 4096,
+                                          s->ap_slot_len[i])) {
+            g45_ap_unmap(s, page);
+        }
+    }
+    memory_region_transaction_commit();
 }
 
 /*
@@ -779,7 +762,7 @@ static void intel_g45_reset(DeviceState *dev)
     trace_hwgpu_g45_reset("device");
     g45_reset(&s->core);
     timer_del(s->vblank_timer);
-    g45_ap_drop_all(s);     /* (a bus reset may come from a running vCPU) */
+    g45_ap_drop_all(s);
     s->io_index = 0;
     hwgpu_scanout_invalidate(&s->scanout);
     vga_common_reset(&s->vga);

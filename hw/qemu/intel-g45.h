@@ -31,8 +31,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
  * per pixel.  A page that qualifies brings the neighbours of its aligned
  * run whose PTEs continue it in RAM (a framebuffer in stolen memory: one
  * alias, one memory transaction, for 256 KiB).  A pool of aliases, reused
- * round robin; a PTE write unmaps its page's alias.  Under TCG, maps and
- * unmaps wait for a point where no vCPU runs guest code (intel-g45.c).
+ * round robin; a PTE write unmaps its page's alias at once.  Under TCG,
+ * new maps wait for a point where no vCPU runs guest code (intel-g45.c).
  */
 #define G45_AP_SLOTS        4096    /* aliases mapped at once */
 #define G45_AP_RUN          64      /* pages an alias may span, aligned */
@@ -53,12 +53,11 @@ struct IntelG45State {
     MemoryRegion ap_alias[G45_AP_SLOTS];
     int32_t ap_slot_page[G45_AP_SLOTS];     /* first page, or -1 */
     uint8_t ap_slot_len[G45_AP_SLOTS];      /* pages */
-    bool ap_slot_stale[G45_AP_SLOTS];       /* to unmap: its PTEs changed */
     int32_t *ap_page_slot;      /* per aperture page: slot, NONE, WANTED */
     uint8_t *ap_hits;           /* per aperture page: trapped accesses */
     uint32_t ap_pages, ap_clock;
     uint32_t ap_want[G45_AP_WANT];  /* pages asking to be mapped */
-    uint32_t ap_nwant, ap_nstale;
+    uint32_t ap_nwant;
     bool ap_queued;             /* g45_ap_apply waits for a safe point */
     uint64_t ap_maps, ap_unmaps;
     MemoryRegion *ram;          /* the machine's RAM: alias target */
