@@ -3,7 +3,7 @@
  * with `-device intel-g45,x-capture=FILE`, docs/gen4-capture.md) without
  * QEMU, and write render targets as PNG files.
  *
- *   gen4-replay [-a] [-v] [-n N] [-t THREADS] FILE PREFIX
+ *   gen4-replay [-a] [-d] [-v] [-n N] [-t THREADS] FILE PREFIX
  *
  * The render target of a draw is the surface of its pixel shader's binding
  * table entry 0 (where crocus puts colour buffer 0).  PREFIX-RRRRRRRR.png
@@ -13,8 +13,11 @@
  * core; the default 1), as the device's render-threads property does.
  * Prints the draw count and the time the pipeline took, with triangles
  * (objects) and pixels per second; with -v, each draw's time (from the end
- * of the draw before), pixels, PS threads, objects and VS threads on
- * standard error, and the kernel cache's hits and misses at the end.
+ * of the draw before), pixels, PS threads (and of them those run on the
+ * EU), objects and VS threads on
+ * standard error, and the kernel cache's hits and misses at the end; with
+ * -d, each draw's state, commands and kernels (gen4_draw_dump) on standard
+ * error.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -33,6 +36,9 @@
 #include "hwgpu/common/bits.h"
 #include "g45-cmd-gen.h"
 
+/* room for one draw's dump with its kernels */
+#define G4_REPLAY_DUMP_SIZE (256 * 1024)
+
 typedef struct Rt {
     uint32_t ss[GEN4_SURFACE_DW];
     uint32_t addr;
@@ -40,7 +46,7 @@ typedef struct Rt {
 
 typedef struct Tool {
     const char *prefix;
-    bool every, verbose;
+    bool every, verbose, dump;
     uint64_t limit;
     struct timespec last;       /* -v: the end of the draw before */
     Gen4DrawStats seen;         /* -v: the statistics then */
@@ -128,15 +134,23 @@ static void after(void *opaque, Gen4Replay *r)
     Gen4Surfaces *c = g_new(Gen4Surfaces, 1);
     const uint32_t *ss;
 
+    if (t->dump) {
+        g_autofree char *text = g_malloc(G4_REPLAY_DUMP_SIZE);
+
+        gen4_draw_dump(&r->state, r->draw, true, text, G4_REPLAY_DUMP_SIZE);
+        fprintf(stderr, "%s", text);
+    }
     if (t->verbose) {
         struct timespec now;
 
         clock_gettime(CLOCK_MONOTONIC, &now);
-        fprintf(stderr, "draw %llu: %.3f ms, %llu pixels, %llu PS threads, "
-                "%llu objects, %llu VS threads\n",
+        fprintf(stderr, "draw %llu: %.3f ms, %llu pixels, %llu PS threads "
+                "(%llu run), %llu objects, %llu VS threads\n",
                 (unsigned long long)r->draws - 1, seconds(&t->last, &now) * 1e3,
                 (unsigned long long)(r->stats.pixels - t->seen.pixels),
                 (unsigned long long)(r->stats.ps_threads - t->seen.ps_threads),
+                (unsigned long long)(r->stats.ps_threads_run -
+                                     t->seen.ps_threads_run),
                 (unsigned long long)(r->stats.objects - t->seen.objects),
                 (unsigned long long)(r->stats.vs_threads - t->seen.vs_threads));
         t->seen = r->stats;
@@ -190,10 +204,13 @@ int main(int argc, char **argv)
     HwgpuPool pool;
     unsigned threads = 1;
 
-    while ((opt = getopt(argc, argv, "an:t:v")) != -1) {
+    while ((opt = getopt(argc, argv, "adn:t:v")) != -1) {
         switch (opt) {
         case 'a':
             t.every = true;
+            break;
+        case 'd':
+            t.dump = true;
             break;
         case 'v':
             t.verbose = true;
@@ -251,7 +268,7 @@ int main(int argc, char **argv)
     hwgpu_pool_destroy(&pool);
     return ok ? 0 : 1;
 usage:
-    fprintf(stderr, "usage: gen4-replay [-a] [-v] [-n N] [-t THREADS] FILE "
+    fprintf(stderr, "usage: gen4-replay [-a] [-d] [-v] [-n N] [-t THREADS] FILE "
             "PREFIX\n");
     return 2;
 }

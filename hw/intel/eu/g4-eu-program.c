@@ -636,6 +636,133 @@ bool g4_eu_program_flat_at(G4EuProgram *p, uint32_t ip, uint32_t *desc,
     return f != NULL;
 }
 
+/* Where an MRF dword's bits came from (g4_eu_program_flat_message). */
+enum {
+    FLAT_UNKNOWN = -1,          /* before the kernel, or computed */
+    FLAT_IMM = -2,              /* an immediate */
+    /* >= 0: GRF dword n */
+};
+
+/* dwords [dst, dst + n) of the MRF from GRF dwords src (or, src < 0,
+ * immediates imm / the unknown): tags and values */
+static void flat_track(int16_t *tag, bool *all, uint32_t *val,
+                       const uint8_t *grf, unsigned dst, int src,
+                       const uint32_t *imm, bool every_lane, unsigned n)
+{
+    for (unsigned i = 0; i < n && dst + i < G4_EU_MRF_BYTES / 4; i++) {
+        int s = src < 0 ? src : src + (int)i;
+
+        if (s >= G4_EU_GRF_BYTES / 4) {
+            s = FLAT_UNKNOWN;
+        }
+        tag[dst + i] = s;
+        all[dst + i] = every_lane;
+        if (s >= 0) {
+            memcpy(&val[dst + i], grf + 4 * s, 4);
+        } else {
+            val[dst + i] = s == FLAT_IMM ? imm[i % 8] : 0;
+        }
+    }
+}
+
+bool g4_eu_program_flat_message(G4EuProgram *p, uint32_t ip,
+                                const uint8_t *grf, unsigned first,
+                                G4EuFlatMessage *m)
+{
+    const G4Flat *f = g4_eu_program_flat(p, ip);
+    int16_t tag[G4_EU_MRF_BYTES / 4];
+    bool all[G4_EU_MRF_BYTES / 4];
+    uint32_t val[G4_EU_MRF_BYTES / 4];
+    const G4Op *send;
+    unsigned mrf;
+
+    if (!f) {
+        return false;
+    }
+    for (unsigned i = 0; i < G4_EU_MRF_BYTES / 4; i++) {
+        tag[i] = FLAT_UNKNOWN;
+        all[i] = false;
+        val[i] = 0;
+    }
+    /* the moves as run_flat runs them, every lane enabled (flat_mov:
+     * 8 dwords a half, dword-aligned) */
+    for (unsigned k = 0; k < f->nmov; k++) {
+        const G4Op *op = f->mov[k];
+
+        for (unsigned h = 0; h < op->nhalves; h++) {
+            const G4Opnd *s = &op->h[h].src[0], *d = &op->h[h].dst;
+            unsigned dst = d->base / 4;
+
+            if ((d->base | s->base) & 3) {
+                flat_track(tag, all, val, grf, dst, FLAT_UNKNOWN, NULL,
+                           false, 8);
+            } else if (s->kind == G4K_IMM) {
+                flat_track(tag, all, val, grf, dst, FLAT_IMM, s->imm,
+                           op->nomask, 8);
+            } else if (s->contig) {
+                flat_track(tag, all, val, grf, dst, s->base / 4, NULL,
+                           op->nomask, 8);
+            } else {
+                /* one GRF dword for every lane: not a copy, the value */
+                for (unsigned i = 0; i < 8; i++) {
+                    flat_track(tag, all, val, grf, dst + i, s->base / 4,
+                               NULL, false, 1);
+                }
+            }
+        }
+    }
+    send = f->send;
+    if (send->nhalves == 2) {
+        /* the implied move, which ignores the write enables */
+        const G4Half *h = &send->h[1];
+        unsigned dst = h->dst.base / 4;
+
+        if (send->send_copy && !((h->dst.base | h->src[0].base |
+                                  send->send_copy) & 3)) {
+            flat_track(tag, all, val, grf, dst, h->src[0].base / 4, NULL,
+                       true, send->send_copy / 4);
+        } else {
+            /* a converting move (the null destination's type): its
+             * lanes' bytes, or to the MRF's end when strided */
+            unsigned n = h->dst.contig ?
+                         (h->n * h->dst.esize + h->dst.base % 4 + 3) / 4 :
+                         G4_EU_MRF_BYTES / 4;
+
+            flat_track(tag, all, val, grf, dst, FLAT_UNKNOWN, NULL, false,
+                       n);
+        }
+    }
+    memset(m, 0, sizeof(*m));
+    m->desc = send->send_desc;
+    m->mlen = (m->desc >> 20) & 15;
+    m->ninst = f->nmov + 1;
+    mrf = m->mrf = send->send_mrf;
+    for (unsigned r = 0; r < G4_EU_MRF_REGS; r++) {
+        unsigned d0 = (mrf + r) * 8;
+        bool inv = true, copy = true;
+
+        m->copy[r] = -1;
+        if (mrf + r >= G4_EU_MRF_REGS) {
+            continue;
+        }
+        for (unsigned i = 0; i < 8; i++) {
+            int t = tag[d0 + i];
+
+            inv &= t == FLAT_IMM || (t >= 0 && (unsigned)t >= first * 8);
+            copy &= all[d0 + i] && t >= 0 &&
+                    (unsigned)t == (unsigned)tag[d0] + i && tag[d0] % 8 == 0;
+        }
+        if (inv) {
+            m->invariant |= 1u << r;
+        }
+        if (copy) {
+            m->copy[r] = tag[d0] / 8;
+        }
+        memcpy(&m->payload[r * 8], &val[d0], 32);
+    }
+    return true;
+}
+
 G4EuProgram *g4_eu_program_from_bytes(const uint8_t *code, size_t bytes,
                                       const HwgpuHost *host)
 {

@@ -192,6 +192,7 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     stats->culled += r.sf.culled;
     stats->sf_threads += r.sf.threads;
     stats->ps_threads += r.wm.threads;
+    stats->ps_threads_run += r.wm.threads_run;
     stats->pixels += r.wm.pixels;
     stats->errors += r.sf.errors + r.wm.errors;
     gen4_sf_end(&r.sf);

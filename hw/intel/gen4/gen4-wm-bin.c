@@ -181,6 +181,7 @@ void gen4_wm_bin_end(Gen4WmBin *b)
 
         if (w->begun) {
             b->threads += w->wm.threads;
+            b->threads_run += w->wm.threads_run;
             b->pixels += w->wm.pixels;
             b->errors += w->wm.errors;
             gen4_wm_end(&w->wm);

@@ -504,6 +504,65 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
 }
 
 /*
+ * Pixels x0..x1 of row y all lit in one colour: the same bytes as
+ * rt_pixel for each, written a run at a time (a linear row up to its
+ * page's end, an X tile's 512-byte row, a Y tile's 16-byte column).
+ */
+static void rt_fill_row(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t rgba[4],
+                        uint32_t x0, uint32_t x1, uint32_t y)
+{
+    uint32_t packed = rt_packed(rt, rgba), keep = rt->memo_keep;
+    bool merge = rt->mask != 0xf || rt->f->nchan < 4;
+    uint64_t yy = (uint64_t)y + rt->yoff;
+
+    if (y > rt->hmax || x0 > rt->wmax) {
+        return;
+    }
+    x1 = MIN(x1, rt->wmax);
+    for (uint32_t x = x0; x <= x1;) {
+        uint64_t xb = (uint64_t)(x + rt->xoff) * 4, addr, run;
+        uint32_t n;
+        uint8_t *ptr = NULL;
+
+        if (rt->tiling == 0) {
+            addr = rt->base + yy * rt->pitch + xb;
+            run = G45_GTT_PAGE_SIZE - addr % G45_GTT_PAGE_SIZE;
+        } else if (rt->tiling == 2) {
+            addr = rt->base + g45_ytile_offset(xb, yy, rt->pitch);
+            run = 16 - xb % 16;
+        } else {
+            addr = rt->base + g45_xtile_offset(xb, yy, rt->pitch);
+            run = G45_XTILE_W - xb % G45_XTILE_W;
+        }
+        /* (a tile's run never crosses its page; a linear one stops at it) */
+        run = MIN(run, G45_GTT_PAGE_SIZE - addr % G45_GTT_PAGE_SIZE);
+        n = (uint32_t)MIN((uint64_t)(x1 - x) + 1, run / 4);
+        if (n && addr + (uint64_t)n * 4 - 1 <= UINT32_MAX) {
+            ptr = g45_gtt_direct_ptr(wm->s->gtt, addr, n * 4, true);
+        }
+        if (!ptr) {
+            uint32_t c[4];
+
+            memcpy(c, rgba, sizeof(c));
+            rt_pixel(wm, rt, x, y, c);
+            x++;
+            continue;
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t v = packed;
+
+            if (merge) {
+                memcpy(&v, ptr + 4 * i, 4);
+                v = (v & keep) | packed;
+            }
+            memcpy(ptr + 4 * i, &v, 4);
+        }
+        wm->pixels += n;
+        x += n;
+    }
+}
+
+/*
  * Message layout (seed 002 §4.2 RT write, the table at L5212): the
  * 2-register header, destination stencil when the IZ entry has it,
  * colour (SIMD16: 8 registers, SIMD8: 4, replicated: 1), then source
@@ -688,6 +747,44 @@ static unsigned noop_kernel(Gen4Wm *wm, bool simd16)
     return n;
 }
 
+/*
+ * Whether the draw's PS kernel at the dispatch width's entry is flat and
+ * ends with a render-target write that goes straight to a rows target
+ * (rt_write's rows path, no test left): then an object whose message
+ * colour is one colour needs no threads run (one_object, ps_thread).
+ * The interpreter (G4EuEnv.interp) runs every thread: the reference.
+ */
+static bool one_kernel(Gen4Wm *wm, bool simd16)
+{
+    uint32_t ip = simd16 && g45_wm_state_dispatch_8(wm->wm) ? 32 : 0;
+    uint32_t desc, fn;
+    unsigned n, col, zreg, need;
+    Gen4WmRt *rt;
+
+    if (!wm->prog || wm->env.interp || wm->late_depth || wm->alpha_test ||
+        wm->noop_insts[simd16] ||
+        !g4_eu_program_flat_at(wm->prog, ip, &desc, &n)) {
+        return false;
+    }
+    fn = desc & 0xffff;
+    if (((desc >> 24) & 15) != G4_SFID_DP_WRITE ||
+        DPW_TYPE(fn) != DPW_RT_WRITE || RT_BTI(fn) >= GEN4_WM_RTS) {
+        return false;
+    }
+    need = rt_layout(wm, RT_TYPE(fn), &col, &zreg);
+    if (!need || ((desc >> 20) & 15) < need) {
+        return false;
+    }
+    rt = rt_get(wm, RT_BTI(fn));
+    if (!rt->ss || !rt->rows) {
+        return false;
+    }
+    wm->one_insts[simd16] = n;
+    wm->one_nss[simd16] = RT_TYPE(fn) == RT_SIMD8 ? 2 : 4;
+    wm->one_rt[simd16] = rt;
+    return true;
+}
+
 void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
 {
     const uint32_t *sfs = d->unit[GEN4_SF];
@@ -764,6 +861,11 @@ void gen4_wm_begin(Gen4Wm *wm, Gen4State *s, const Gen4Draw *d)
     g4_eu_env_set_shared(&wm->env, G4_SFID_DP_WRITE, dp_write, wm);
     wm->noop_insts[0] = noop_kernel(wm, false);
     wm->noop_insts[1] = noop_kernel(wm, true);
+    wm->one_kernel[0] = one_kernel(wm, false);
+    wm->one_kernel[1] = one_kernel(wm, true);
+    if (wm->one_kernel[0] || wm->one_kernel[1]) {
+        wm->one_grf = g_malloc0(G4_EU_GRF_BYTES);
+    }
 }
 
 void gen4_wm_end(Gen4Wm *wm)
@@ -774,6 +876,8 @@ void gen4_wm_end(Gen4Wm *wm)
     }
     g_free(wm->curbe);
     g_free(wm->thread);
+    g_free(wm->one_grf);
+    wm->one_grf = NULL;
     wm->prog = NULL;
     wm->curbe = NULL;
     wm->thread = NULL;
@@ -787,6 +891,141 @@ typedef struct Subspan {
     uint8_t cov[4];             /* AA lines: each pixel's coverage, U0.8 */
 } Subspan;
 
+/*
+ * The registers of a PS payload an object's threads share: from Dispatch
+ * GRF Start, but after the first registers per thread (R0, R1 and the
+ * IZ entry's phases), the CURBE then the setup data into the GRF image
+ * grf.  Returns the register after them.
+ */
+static unsigned object_regs(const Gen4Wm *wm, uint8_t *grf, unsigned first,
+                            const uint8_t *pue, uint32_t pue_rows)
+{
+    const uint32_t *w = wm->wm;
+    uint32_t coff = g45_wm_state_constant_urb_read_offset(w);
+    uint32_t clen = g45_wm_state_constant_urb_read_length(w);
+    uint32_t soff = g45_wm_state_setup_urb_read_offset(w);
+    uint32_t slen = g45_wm_state_setup_urb_read_length(w);
+    uint32_t r = MAX(g45_wm_state_dispatch_grf_start(w), first);
+
+    for (uint32_t c = 0; c < clen && r < G4_EU_GRF_REGS; c++, r++) {
+        if (coff + c < wm->curbe_rows) {
+            memcpy(grf + r * G4_EU_REG_BYTES, wm->curbe + (coff + c) * 8, 32);
+        }
+    }
+    for (uint32_t row = 0; row < slen && r < G4_EU_GRF_REGS; row++, r++) {
+        if (soff + row < pue_rows) {
+            memcpy(grf + r * G4_EU_REG_BYTES, pue + (soff + row) * 32, 32);
+        }
+    }
+    return r;
+}
+
+/*
+ * Per dispatch width with a one_kernel: whether this object's message
+ * carries one colour for all its pixels.  The kernel's message is
+ * evaluated on the object's shared registers: the header must be R0 and
+ * R1 as dispatched (the enables and the subspans' positions), and every
+ * colour register made of immediates and shared registers only, one
+ * value in all lanes (or the replicated message's one colour).
+ */
+static void one_object(Gen4Wm *wm, const uint8_t *pue, uint32_t pue_rows)
+{
+    /* the payload's registers per thread: R0, R1, the IZ phases */
+    unsigned first = 2 + (wm->iz & GEN4_IZ_SD ? 2 : 0) +
+                     (wm->iz & GEN4_IZ_DS ? 1 : 0) +
+                     (wm->iz & GEN4_IZ_DD ? 2 : 0);
+    G4EuFlatMessage m;
+
+    wm->one_valid[0] = wm->one_valid[1] = false;
+    if (!wm->one_grf || wm->aa_object) {
+        return;
+    }
+    memset(wm->one_grf, 0, G4_EU_GRF_BYTES);
+    object_regs(wm, wm->one_grf, first, pue, pue_rows);
+    for (unsigned k = 0; k < 2; k++) {
+        uint32_t ip = k && g45_wm_state_dispatch_8(wm->wm) ? 32 : 0;
+        unsigned type, col, zreg, ncol;
+        uint32_t colmask;
+
+        if (!wm->one_kernel[k] ||
+            !g4_eu_program_flat_message(wm->prog, ip, wm->one_grf, first,
+                                        &m)) {
+            continue;
+        }
+        type = RT_TYPE(m.desc & 0xffff);
+        rt_layout(wm, type, &col, &zreg);
+        ncol = type == RT_SIMD16 ? 8 : type == RT_SIMD8 ? 4 : 1;
+        colmask = ((1u << ncol) - 1) << col;
+        if (m.copy[0] != 0 || m.copy[1] != 1 ||
+            (m.invariant & colmask) != colmask) {
+            continue;
+        }
+        if (type == RT_SIMD16_REPLICATED) {
+            memcpy(wm->one_rgba[k], &m.payload[col * 8], 16);
+        } else if (!rt_uniform(m.payload, col,
+                               type == RT_SIMD16 ? 0xffff : 0xff,
+                               wm->one_rgba[k])) {
+            continue;
+        }
+        wm->one_valid[k] = true;
+    }
+}
+
+/*
+ * Whether every thread the object's subspans get writes the one colour
+ * (one_object) of one width, or both widths' the same: then
+ * gen4_wm_object writes the subspans itself (one_subspan, rt_fill_row),
+ * counting the threads dispatch would send (one_threads).  The width's
+ * index into *k.
+ */
+static bool one_mode(const Gen4Wm *wm, unsigned *k)
+{
+    bool en8 = g45_wm_state_dispatch_8(wm->wm);
+    bool en16 = g45_wm_state_dispatch_16(wm->wm);
+
+    if (wm->aa_object || (en8 && !wm->one_valid[0]) ||
+        (en16 && !wm->one_valid[1])) {
+        return false;
+    }
+    if (en8 && en16 &&
+        (wm->one_rt[0] != wm->one_rt[1] || wm->one_nss[0] != wm->one_nss[1] ||
+         memcmp(wm->one_rgba[0], wm->one_rgba[1], 16))) {
+        return false;
+    }
+    *k = en16;
+    return true;
+}
+
+/* The threads dispatch sends for a batch of n such subspans. */
+static void one_threads(Gen4Wm *wm, unsigned n)
+{
+    bool en8 = g45_wm_state_dispatch_8(wm->wm);
+    bool en16 = g45_wm_state_dispatch_16(wm->wm);
+
+    while (n && gen4_work(wm->s)) {
+        bool simd16 = en16 && (n > 2 || !en8);
+        unsigned k = MIN(n, simd16 ? 4u : 2u);
+
+        wm->threads++;
+        wm->band_threads++;
+        wm->rt_writes++;
+        gen4_charge_work(wm->s, wm->one_insts[simd16]);
+        n -= k;
+    }
+}
+
+/* The lit pixels m of subspan (x, y) in width k's one colour. */
+static void one_subspan(Gen4Wm *wm, unsigned k, int32_t x, int32_t y,
+                        unsigned m)
+{
+    /* a replicated message (rt_write_rows) */
+    uint32_t msg[3 * 8] = { 0 };
+
+    msg[8 + 2] = (uint32_t)x | (uint32_t)y << 16;
+    memcpy(&msg[2 * 8], wm->one_rgba[k], 16);
+    rt_write_rows(wm, wm->one_rt[k], msg, 2, true, m, 1);
+}
+
 /* One PS thread for n (1..4) subspans. */
 static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                       uint32_t pue_rows, const Subspan *ss, unsigned n,
@@ -794,11 +1033,6 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
 {
     const uint32_t *w = wm->wm;
     const Gen4Draw *d = wm->d;
-    uint32_t grf = g45_wm_state_dispatch_grf_start(w);
-    uint32_t coff = g45_wm_state_constant_urb_read_offset(w);
-    uint32_t clen = g45_wm_state_constant_urb_read_length(w);
-    uint32_t soff = g45_wm_state_setup_urb_read_offset(w);
-    uint32_t slen = g45_wm_state_setup_urb_read_length(w);
     uint32_t cr0 = g45_wm_state_floating_point_mode(w) == G45_FP_MODE_ALT ?
                    G4_CR0_FP_ALT : 0;
     uint32_t mask = 0, dmask = 0, len, cc = d->unit_addr[GEN4_CC], p;
@@ -818,6 +1052,24 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     for (unsigned s = 0; s < n; s++) {
         mask |= (uint32_t)ss[s].mask << (4 * s);
         dmask |= 0xfu << (4 * s);       /* whole subspans execute */
+    }
+    if (wm->one_valid[simd16] && !wm->aa_object) {
+        /* the object's one colour (one_object): the thread's render
+         * target write as a replicated message of its subspans */
+        unsigned nss = wm->one_nss[simd16];
+        uint32_t msg[3 * 8] = { 0 };
+
+        for (unsigned s = 0; s < n; s++) {
+            msg[8 + 2 + s] = ss[s].x | (uint32_t)ss[s].y << 16;
+        }
+        memcpy(&msg[2 * 8], wm->one_rgba[simd16], 16);
+        wm->threads++;
+        wm->band_threads++;
+        wm->rt_writes++;
+        gen4_charge_work(wm->s, wm->one_insts[simd16]);
+        rt_write_rows(wm, wm->one_rt[simd16], msg, 2, true,
+                      mask & ((1u << (nss * 4)) - 1), nss);
+        return;
     }
     /* zeroed where the previous thread or payload wrote (t->grf_dirty) */
     g4_eu_thread_reuse(t, simd16 ? dmask : dmask & 0xff, cr0);
@@ -882,20 +1134,10 @@ static void ps_thread(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         p++;
     }
     p += wm->iz & GEN4_IZ_DD ? 2 : 0;
-    /* then CURBE and the setup data from Dispatch GRF Start */
-    grf = MAX(grf, p);
-    for (uint32_t c = 0; c < clen && grf < G4_EU_GRF_REGS; c++, grf++) {
-        if (coff + c < wm->curbe_rows) {
-            memcpy(g4_eu_grf_ud(t, grf), wm->curbe + (coff + c) * 8, 32);
-        }
-    }
-    for (uint32_t row = 0; row < slen && grf < G4_EU_GRF_REGS; row++, grf++) {
-        if (soff + row < pue_rows) {
-            memcpy(g4_eu_grf_ud(t, grf), pue + (soff + row) * 32, 32);
-        }
-    }
-    g4_eu_thread_wrote(t, grf);         /* the payload: r0 up to grf */
+    /* the payload: r0 up to the object's registers' end */
+    g4_eu_thread_wrote(t, object_regs(wm, t->grf, p, pue, pue_rows));
     wm->threads++;
+    wm->threads_run++;
     if (!gen4_run_thread(wm->s, t, wm->prog, &wm->env, GEN4_PS_BUDGET)) {
         wm->errors++;
         HWGPU_GUEST_ERROR(wm->s->host, "gen4 PS: thread ended without EOT "
@@ -970,6 +1212,13 @@ static uint8_t early_depth(Gen4Wm *wm, int32_t x, int32_t y, uint8_t m)
 {
     float src[4];
 
+    if (!wm->depth.active) {
+        /* every pixel passes (gen4_depth_quad) */
+        if (wm->stats) {
+            wm->s->ps_depth_count += __builtin_popcount(m);
+        }
+        return m;
+    }
     for (int i = 0; i < 4; i++) {
         src[i] = src_depth(wm, x + (i & 1), y + (i >> 1));
     }
@@ -1156,6 +1405,8 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     bool shade = wm->prog && g45_wm_state_thread_dispatch_enable(wm->wm);
     bool stipple = wm->stipple && o->poly_stipple &&
                    o->type == GEN4_OBJ_TRIANGLE;
+    bool one;
+    unsigned one_k = 0, one_n = 0;  /* one_mode's width, its batch */
 
     /* Without pixel shader threads only depth, stencil and statistics. */
     if (!shade && !wm->depth.active && !wm->stats) {
@@ -1179,6 +1430,7 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     }
     depth_plane(wm, o, pue, pue_rows);
     wm->aa_object = false;
+    one_object(wm, pue, pue_rows);
     if (o->type == GEN4_OBJ_LINE) {
         wm_line(wm, o, pue, pue_rows, shade);
         return;
@@ -1195,17 +1447,45 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     hwgpu_cover_init(&cov, o->type == GEN4_OBJ_RECTANGLE, o->x, o->y);
     cx0 = MAX(o->clip[0], 0);
     cy0 = MAX(o->clip[1], 0);
+    one = shade && !stipple && one_mode(wm, &one_k);
     for (int32_t y = y0; y <= y1 && gen4_work(wm->s); y += 2) {
-        /* the row's quads known all inside (hwgpu_cover_row) */
-        int32_t in0 = 1, in1 = 0;
+        /* the row's quads known all inside (hwgpu_cover_row), and of
+         * them those written as one span (one colour, nothing to test) */
+        int32_t in0 = 1, in1 = 0, sa = 1, sb = 0;
 
         if (!stipple && x0 <= x1) {
             hwgpu_cover_row(&cov, x0, x1, wm->bias_x, y + wm->bias_y,
                             &in0, &in1);
         }
+        if (one && !wm->depth.active && in0 <= in1 && y >= cy0 &&
+            y + 1 <= o->clip[3]) {
+            sa = MAX(MAX(in0, x0), cx0);
+            sa += sa & 1;
+            sb = MIN(in1, o->clip[2] - 1);
+            sb -= sb & 1;
+        }
         for (int32_t x = x0; x <= x1 && gen4_work(wm->s); x += 2) {
             unsigned m = HWGPU_COVER_SOME;
 
+            if (x == sa && sa <= sb) {
+                /* subspans sa..sb: each all lit, passing early */
+                unsigned k = (unsigned)(sb - sa) / 2 + 1;
+
+                wm->s->work_left -= MIN((uint64_t)k, wm->s->work_left);
+                rt_fill_row(wm, wm->one_rt[one_k], wm->one_rgba[one_k], sa,
+                            sb + 1, y);
+                rt_fill_row(wm, wm->one_rt[one_k], wm->one_rgba[one_k], sa,
+                            sb + 1, y + 1);
+                if (wm->stats) {
+                    wm->s->ps_depth_count += 4 * k;
+                }
+                for (one_n += k; one_n >= G_N_ELEMENTS(batch);
+                     one_n -= G_N_ELEMENTS(batch)) {
+                    one_threads(wm, G_N_ELEMENTS(batch));
+                }
+                x = sb;
+                continue;
+            }
             wm->s->work_left--;         /* testing a subspan is work too */
 
             if (!stipple && x >= cx0 && x + 1 <= o->clip[2] && y >= cy0 &&
@@ -1235,6 +1515,14 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
             if (!m || !shade) {
                 continue;
             }
+            if (one) {
+                one_subspan(wm, one_k, x, y, m);
+                if (++one_n == G_N_ELEMENTS(batch)) {
+                    one_threads(wm, one_n);
+                    one_n = 0;
+                }
+                continue;
+            }
             batch[n++] = (Subspan) { .x = x, .y = y, .mask = m };
             if (n == G_N_ELEMENTS(batch)) {
                 dispatch(wm, o, pue, pue_rows, batch, n);
@@ -1244,5 +1532,8 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     }
     if (n) {
         dispatch(wm, o, pue, pue_rows, batch, n);
+    }
+    if (one_n) {
+        one_threads(wm, one_n);
     }
 }

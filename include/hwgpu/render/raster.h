@@ -152,7 +152,9 @@ static inline unsigned hwgpu_cover_quad(const HwgpuCoverage *c, float fx,
  * finds both ends of a range all inside, it finds every quad between
  * them so.  The range comes from solving each edge for a slightly larger
  * bound (its |dx| at the row's far ends), and its ends are then checked
- * by hwgpu_cover_quad itself.
+ * by hwgpu_cover_quad itself.  A rectangle's quads are all inside for x
+ * in one range too (x + bx rounds monotonically), found and checked the
+ * same way.
  */
 static inline bool hwgpu_cover_row(const HwgpuCoverage *c, int32_t x0,
                                    int32_t x1, float bx, float fy,
@@ -162,10 +164,21 @@ static inline bool hwgpu_cover_row(const HwgpuCoverage *c, int32_t x0,
     int32_t s, e;
     int tries;
 
-    if (c->rect || x0 > x1) {
+    if (x0 > x1) {
         return false;
     }
-    for (int k = 0; k < 3; k++) {
+    if (c->rect) {
+        /* hwgpu_cover_quad's test: fx >= rx0, fx + 1 < rx1 (NaN bounds
+         * leave the row's range, which its ends' check then refuses) */
+        double l = (double)c->rx0 - bx, h = (double)c->rx1 - 1.0 - bx;
+
+        if (!(fy >= c->ry0 && fy + 1.0f < c->ry1)) {
+            return false;
+        }
+        lo = l > lo ? l : lo;
+        hi = h < hi ? h : hi;
+    }
+    for (int k = 0; k < 3 && !c->rect; k++) {
         double dy = (double)fy + 0.5 - c->y[k];
         double d0 = fabs((double)x0 + bx + 0.5 - c->x[k]);
         double d1 = fabs((double)x1 + bx + 0.5 - c->x[k]);

@@ -186,19 +186,20 @@ static void test_cover_quad(void)
 /*
  * hwgpu_cover_row against hwgpu_cover_quad: every quad of a row's range is
  * one the quad test finds all inside, over the same random, degenerate
- * and non-finite triangles; and the ranges hold most of the inside quads
- * (else the row test is dead code).
+ * and non-finite triangles and rectangles; and the ranges hold most of
+ * the inside quads of each kind (else the row test is dead code).
  */
 static void test_cover_row(void)
 {
     GRand *r = g_rand_new_with_seed(0x9e4a);
-    uint64_t inside = 0, spanned = 0, wrong = 0;
+    uint64_t inside[2] = { 0, 0 }, spanned[2] = { 0, 0 }, wrong = 0;
 
     for (int t = 0; t < 4000; t++) {
         HwgpuCoverage c;
         float x[3], y[3], bias = rand_triangle(r, t, x, y);
+        bool rect = t % 5 == 0;
 
-        hwgpu_cover_init(&c, false, x, y);
+        hwgpu_cover_init(&c, rect, x, y);
         for (int qy = -8; qy < 72; qy += 2) {
             int32_t in0 = 1, in1 = 0;
 
@@ -206,9 +207,9 @@ static void test_cover_row(void)
             for (int qx = -8; qx < 72; qx += 2) {
                 unsigned q = hwgpu_cover_quad(&c, qx + bias, qy + bias);
 
-                inside += q == 0xf;
+                inside[rect] += q == 0xf;
                 if (qx >= in0 && qx <= in1) {
-                    spanned++;
+                    spanned[rect]++;
                     if (q != 0xf && !wrong++) {
                         g_test_message("triangle (%g,%g) (%g,%g) (%g,%g) "
                                        "row %d: range %d..%d holds quad %d "
@@ -219,10 +220,13 @@ static void test_cover_row(void)
             }
         }
     }
-    g_test_message("quads all inside %" G_GUINT64_FORMAT ", in the ranges %"
-                   G_GUINT64_FORMAT, inside, spanned);
+    for (int k = 0; k < 2; k++) {
+        g_test_message("%s: quads all inside %" G_GUINT64_FORMAT
+                       ", in the ranges %" G_GUINT64_FORMAT,
+                       k ? "rectangles" : "triangles", inside[k], spanned[k]);
+        g_assert_cmpuint(spanned[k], >, inside[k] * 3 / 4);
+    }
     g_assert_cmpuint(wrong, ==, 0);
-    g_assert_cmpuint(spanned, >, inside * 3 / 4);
     g_rand_free(r);
 }
 

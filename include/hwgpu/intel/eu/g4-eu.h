@@ -305,6 +305,39 @@ G4EuProgram *g4_eu_program_from_text(const char *text, const HwgpuHost *host,
  */
 bool g4_eu_program_flat_at(G4EuProgram *p, uint32_t ip, uint32_t *desc,
                            unsigned *ninst);
+/*
+ * A flat kernel's message as far as the dispatch payload decides it
+ * (g4_eu_program_flat_message): what the moves and the send's implied
+ * move leave in the registers the send names, per register where it
+ * comes from.  A dispatcher whose payload registers from `first` on are
+ * the same for many threads (constants and setup data of one object) and
+ * whose message then does not vary can send it once for all of them.
+ */
+typedef struct G4EuFlatMessage {
+    uint32_t desc;              /* the send's descriptor */
+    unsigned mlen;              /* its message length (registers) */
+    unsigned mrf;               /* its first MRF register */
+    unsigned ninst;             /* instructions a thread executes */
+    /*
+     * Bit i: message register i holds, in every lane that executes,
+     * immediates and GRF bytes of registers from `first` on only.
+     */
+    uint16_t invariant;
+    /* Message register i is GRF register copy[i], whole and in every
+     * lane (moves without a mask, the implied move); else -1. */
+    int8_t copy[G4_EU_MRF_REGS];
+    /* The message as the moves leave it with every lane enabled, the
+     * sources read from the GRF given. */
+    uint32_t payload[G4_EU_MRF_REGS * 8];
+} G4EuFlatMessage;
+/*
+ * For the flat kernel at ip (false when it is not one): its message
+ * evaluated on the GRF image grf (G4_EU_GRF_BYTES) into *m, where
+ * registers below `first` are taken as different in every thread.
+ */
+bool g4_eu_program_flat_message(G4EuProgram *p, uint32_t ip,
+                                const uint8_t *grf, unsigned first,
+                                G4EuFlatMessage *m);
 G4EuProgram *g4_eu_program_ref(G4EuProgram *p);
 void g4_eu_program_free(G4EuProgram *p);
 /* The code bytes of a program made from bytes (NULL from instructions). */

@@ -21,6 +21,9 @@ typedef struct Gen4DrawStats {
     uint64_t vertices, objects, culled;
     uint64_t vs_threads, gs_threads, sf_threads, ps_threads, pixels, errors;
     uint64_t clip_threads, clip_discarded;
+    /* of ps_threads, those run on the EU (the rest had no effect, or
+     * wrote one colour for all their pixels: gen4-wm.c) */
+    uint64_t ps_threads_run;
 } Gen4DrawStats;
 
 /* Run draw d (its snapshot) through the pipeline. */

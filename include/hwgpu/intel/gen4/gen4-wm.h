@@ -83,6 +83,7 @@ typedef struct Gen4Wm {
     struct G4EuThread *thread;  /* the PS threads' registers, one draw */
     float bias_x, bias_y;       /* pixel sample offset (SF_STATE) */
     uint64_t threads, pixels, errors, rt_writes;
+    uint64_t threads_run;       /* of threads, those the EU ran */
     /*
      * Per dispatch width (SIMD8, SIMD16): the kernel's instructions when
      * its threads can have no effect (a flat kernel whose only message is
@@ -91,6 +92,20 @@ typedef struct Gen4Wm {
      * not run.
      */
     unsigned noop_insts[2];
+    /*
+     * Per dispatch width (SIMD8, SIMD16): whether the PS kernel is flat
+     * and writes a rows render target with no test left (gen4_wm_begin),
+     * and then, per object, whether its message's colour is one colour
+     * for every pixel of the object (a clear, a flat-coloured rectangle):
+     * that colour and the target.  Such threads are counted and their
+     * pixels written without running them (ps_thread).
+     */
+    bool one_kernel[2];
+    bool one_valid[2];
+    uint32_t one_rgba[2][4];
+    unsigned one_insts[2], one_nss[2];
+    Gen4WmRt *one_rt[2];
+    uint8_t *one_grf;           /* an object's payload registers (G4_EU_GRF_BYTES) */
     Gen4Surfaces surfaces;
     /*
      * Depth and stencil: tested before the pixel shader (early), or at
@@ -186,7 +201,7 @@ typedef struct Gen4WmBin {
     bool one_band;              /* line stipple on */
     uint32_t line_count;        /* the stipple counter between flushes */
     uint64_t work_pool;         /* the draw's budget, while bands run */
-    uint64_t threads, pixels, errors;
+    uint64_t threads, threads_run, pixels, errors;
 } Gen4WmBin;
 
 void gen4_wm_bin_begin(Gen4WmBin *b, Gen4State *s, const Gen4Draw *d);

@@ -591,6 +591,100 @@ static void test_random_flat(void)
     g_rand_free(r);
 }
 
+/*
+ * g4_eu_program_flat_message's account of a flat kernel's message
+ * against the interpreter's runs of it: with every lane enabled, the
+ * message registers it calls invariant hold its payload whatever the
+ * GRF registers below `first` and the MRF held before; those it calls
+ * copies of a GRF register hold that register in every lane, whatever
+ * the dispatch mask.
+ */
+static void test_flat_message(void)
+{
+    static const char *const sends[] = {
+        "send(8) 1 null g0<8,8,1>UD write (255, 2, 3, 0) mlen 3 rlen 0 "
+        "{ align1 EOT };\n",
+        "send(16) 1 null g0<8,8,1>UW write (1, 3, 0, 0) mlen 5 rlen 0 "
+        "{ align1 EOT };\n",
+        "send(8) 2 null g2<8,8,1>UD write (255, 2, 3, 0) mlen 6 rlen 0 "
+        "{ align1 EOT };\n",
+    };
+    static G4EuThread base;
+    GRand *r = g_rand_new_with_seed(31);
+    unsigned count = nprograms(3000), bad = 0, flat = 0, inv = 0, copies = 0;
+
+    for (unsigned k = 0; k < count; k++) {
+        GString *text = g_string_new(NULL);
+        unsigned n = g_rand_int_range(r, 0, 7);
+        unsigned first = g_rand_int_range(r, 0, 16);
+        G4EuFlatMessage m;
+        G4EuProgram *p;
+
+        for (unsigned i = 0; i < n; i++) {
+            char *mv = rand_flat_mov(r);
+
+            g_string_append(text, mv);
+            g_free(mv);
+        }
+        g_string_append(text, sends[g_rand_int_range(r, 0, 3)]);
+        p = assemble(text->str);
+        rand_state(r, &base);
+        if (!g4_eu_program_flat_message(p, 0, base.grf, first, &m)) {
+            g4_eu_program_free(p);
+            g_string_free(text, true);
+            continue;
+        }
+        flat++;
+        for (unsigned trial = 0; trial < 3; trial++) {
+            G4EuStop s;
+
+            /* 0: the GRF given; 1: other registers below first and MRF;
+             * 2: those and a random dispatch mask */
+            g4_eu_thread_init(&thr, trial < 2 ? 0xffff : g_rand_int(r), 0);
+            memcpy(thr.grf, base.grf, sizeof(thr.grf));
+            for (unsigned i = 0; trial && i < G4_EU_MRF_BYTES; i++) {
+                thr.mrf[i] = g_rand_int(r);
+            }
+            for (unsigned i = 0; trial && i < first * G4_EU_REG_BYTES; i++) {
+                thr.grf[i] = g_rand_int(r);
+            }
+            env_setup();
+            env.interp = true;
+            s = g4_eu_run(&thr, p, &env, 1000);
+            for (unsigned i = 0; i < m.mlen && m.mrf + i < G4_EU_MRF_REGS &&
+                 s == G4_EU_STOP_EOT; i++) {
+                const uint8_t *reg = thr.mrf + (m.mrf + i) * G4_EU_REG_BYTES;
+                bool wrong = false;
+
+                if (trial < 2 && ((m.invariant >> i) & 1)) {
+                    inv += !trial;
+                    wrong |= memcmp(reg, &m.payload[i * 8], 32) != 0;
+                }
+                if (m.copy[i] >= 0) {
+                    copies += !trial;
+                    wrong |= memcmp(reg, thr.grf + m.copy[i] *
+                                    G4_EU_REG_BYTES, 32) != 0;
+                }
+                if (wrong && !bad++) {
+                    g_test_message("kernel %u, trial %u, first %u: message "
+                                   "register %u (invariant %d, copy of %d) "
+                                   "wrong:\n%s", k, trial, first, i,
+                                   (m.invariant >> i) & 1, m.copy[i],
+                                   text->str);
+                }
+            }
+        }
+        g4_eu_program_free(p);
+        g_string_free(text, true);
+    }
+    g_test_message("%u kernels, %u flat: %u invariant registers, %u copies, "
+                   "%u wrong", count, flat, inv, copies, bad);
+    g_assert_cmpuint(bad, ==, 0);
+    g_assert_cmpuint(inv, >, flat / 2);
+    g_assert_cmpuint(copies, >, flat / 16);
+    g_rand_free(r);
+}
+
 /* A kernel whose every instruction has a fast-path handler. */
 static void test_fast_path_basic(void)
 {
@@ -627,5 +721,6 @@ int main(int argc, char **argv)
     g_test_add_func("/g4-eu-fast/fuzz-inputs", test_fuzz_inputs);
     g_test_add_func("/g4-eu-fast/gen-inputs", test_gen_inputs);
     g_test_add_func("/g4-eu-fast/random-flat", test_random_flat);
+    g_test_add_func("/g4-eu-fast/flat-message", test_flat_message);
     return g_test_run();
 }

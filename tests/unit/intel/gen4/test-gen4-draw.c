@@ -990,6 +990,161 @@ static void test_depth_lod(void)
     g_assert_cmpuint(stats.errors, ==, 0);
 }
 
+/* ---- objects in one colour ---- */
+
+/*
+ * A PS kernel case for test_one_colour: the kernel, WM_STATE DW5 (its
+ * dispatch width), render-target bits (channel write disables in
+ * SURFACE_STATE DW0, tiling in DW3), a depth test, and whether its
+ * threads still run (colour differing between lanes or threads).
+ */
+typedef struct OneCase {
+    const char *name, *kernel;
+    uint32_t wm5, ss0, ss3;
+    bool depth, runs;
+} OneCase;
+
+#define ONE_HEADER \
+    "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n" \
+    "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
+#define ONE_SIMD8   (1u | (1u << 19) | (49u << 25))
+#define ONE_SIMD16  (2u | (1u << 19) | (49u << 25))
+#define ONE_PITCH   512         /* an X or Y tile's width */
+
+static const char one_simd16[] =
+    ONE_HEADER
+    "mov(16) m3<1>F g2<0,1,0>F { align1 compr4 };\n"
+    "mov(16) m4<1>F g2.1<0,1,0>F { align1 compr4 };\n"
+    "mov(16) m5<1>F g2.2<0,1,0>F { align1 compr4 };\n"
+    "mov(16) m6<1>F 0x3f000000F { align1 compr4 };\n"
+    "send(16) 1 null null write (0, 8, 4, 0) mlen 10 rlen 0 "
+    "{ align1 EOT };\n";
+
+static const OneCase one_cases[] = {
+    { "simd8", NULL, ONE_SIMD8, 0, 0, false, false },
+    { "simd16", one_simd16, ONE_SIMD16, 0, 0, false, false },
+    { "replicated",
+      ONE_HEADER "mov(8) m3<1>F g2<8,8,1>F { align1 };\n"
+      "send(16) 1 null null write (0, 9, 4, 0) mlen 3 rlen 0 "
+      "{ align1 EOT };\n", ONE_SIMD16, 0, 0, false, false },
+    { "x-tiled", one_simd16, ONE_SIMD16, 0, 2, false, false },
+    { "y-tiled-red-blue-disabled", NULL, ONE_SIMD8, 5u << 14, 3, false,
+      false },
+    { "depth-less", one_simd16, ONE_SIMD16, 0, 0, true, false },
+    /* a colour per lane: CURBE row 0 as a vector */
+    { "lanes-differ",
+      ONE_HEADER "mov(8) m3<1>F g2<8,8,1>F { align1 };\n"
+      "mov(8) m4<1>F g2<8,8,1>F { align1 };\n"
+      "mov(8) m5<1>F g2<8,8,1>F { align1 };\n"
+      "mov(8) m6<1>F 1.0F { align1 };\n"
+      "send(8) 1 null null write (0, 12, 4, 0) mlen 6 rlen 0 "
+      "{ align1 EOT };\n", ONE_SIMD8, 0, 0, false, true },
+    /* a colour per thread: R1.2, the first subspan's position */
+    { "threads-differ",
+      ONE_HEADER "mov(8) m3<1>F g1.2<0,1,0>F { align1 };\n"
+      "mov(8) m4<1>F 0.5F { align1 };\n"
+      "mov(8) m5<1>F 0.5F { align1 };\n"
+      "mov(8) m6<1>F 1.0F { align1 };\n"
+      "send(8) 1 null null write (0, 12, 4, 0) mlen 6 rlen 0 "
+      "{ align1 EOT };\n", ONE_SIMD8, 0, 0, false, true },
+};
+
+/* Case c drawn as a triangle strip (edges and inner spans) then as a
+ * rectangle, or as the depth test's three rectangles; the render target
+ * and depth buffer bytes into rt and db. */
+static void one_draw(const OneCase *c, Gen4DrawStats *stats, uint8_t *rt,
+                     uint8_t *db)
+{
+    static const float strip[4][2] = {
+        { 3.25f, 5 }, { 61, 1.5f }, { 6, 60.75f }, { 59.5f, 62 },
+    };
+    static const float rect[3][2] = { { 50, 57 }, { 1, 57 }, { 1, 9 } };
+
+    for (unsigned k = 0; k < 2; k++) {
+        if (c->depth) {
+            setup_depth(0, 0, (1u << 15) | (2u << 12) | (1u << 11), false);
+        } else {
+            setup_draw(k ? rect : strip, k ? 3 : 4,
+                       k ? G45_3DPRIM_RECTLIST : G45_3DPRIM_TRISTRIP);
+        }
+        if (c->kernel) {
+            gen4t_kernel(G3D_PS_K, c->kernel);
+        }
+        gen4t_w32(G3D_WM_ST + 20, c->wm5);
+        gen4t_w32(G3D_STATE_BO + 0x40,
+                  (1u << 29) | (0x0c0u << 18) | c->ss0);
+        gen4t_w32(G3D_STATE_BO + 0x4c, ((ONE_PITCH - 1) << 3) | c->ss3);
+        if (c->depth) {
+            depth_rect(8, 8, 40, 40, 0.5f, 1, 0, 0, stats);
+            depth_rect(24, 23, 57, 55, 0.25f, 0, 1, 0, stats);
+            depth_rect(0, 30, 64, 34, 0.75f, 0, 0, 1, stats);
+            break;
+        }
+        gen4_draw_snapshot(&st, (uint32_t[6]) {
+            0x7b000004 | ((k ? G45_3DPRIM_RECTLIST : G45_3DPRIM_TRISTRIP)
+                          << 10), k ? 3 : 4, 0, 1, 0, 0 }, &dr);
+        gen4_draw(&st, &dr, stats);
+    }
+    memcpy(rt, &gen4t_ram[RT], ONE_PITCH * 64);
+    memcpy(db, &gen4t_ram[DB], DB_PITCH * 64);
+}
+
+/*
+ * Objects in one colour (gen4-wm.c, one_object: a clear, a flat-coloured
+ * rectangle) have their threads counted and their pixels written without
+ * running the kernel: the same render-target and depth bytes, pixel,
+ * thread and PS_DEPTH_COUNT counts as the interpreter running every
+ * thread (HWGPU_EU_INTERP=1, which turns the shortcut off), for each
+ * width, the replicated message, tiled targets, channel write disables
+ * and an early depth test.  Kernels whose colour differs between lanes
+ * or threads still run.
+ */
+static void test_one_colour(void)
+{
+    g_autofree char *was = g_strdup(g_getenv("HWGPU_EU_INTERP"));
+    bool fast = !was || strcmp(was, "1");
+    g_autofree uint8_t *rt[2] = { g_malloc(ONE_PITCH * 64),
+                                  g_malloc(ONE_PITCH * 64) };
+    g_autofree uint8_t *db[2] = { g_malloc(DB_PITCH * 64),
+                                  g_malloc(DB_PITCH * 64) };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(one_cases); i++) {
+        const OneCase *c = &one_cases[i];
+        Gen4DrawStats stats[2] = { { 0 }, { 0 } };
+        uint64_t zcount[2];
+
+        for (unsigned ref = 0; ref < 2; ref++) {
+            if (ref) {
+                g_setenv("HWGPU_EU_INTERP", "1", true);
+            }
+            one_draw(c, &stats[ref], rt[ref], db[ref]);
+            zcount[ref] = st.ps_depth_count;
+            if (was) {
+                g_setenv("HWGPU_EU_INTERP", was, true);
+            } else {
+                g_unsetenv("HWGPU_EU_INTERP");
+            }
+        }
+        g_test_message("%s: %" G_GUINT64_FORMAT " pixels, %" G_GUINT64_FORMAT
+                       " PS threads, %" G_GUINT64_FORMAT " run", c->name,
+                       stats[0].pixels, stats[0].ps_threads,
+                       stats[0].ps_threads_run);
+        g_assert_cmpuint(stats[0].errors, ==, 0);
+        g_assert_cmpuint(stats[1].errors, ==, 0);
+        g_assert_cmpuint(stats[0].pixels, >, 1000);
+        g_assert_cmpuint(stats[0].pixels, ==, stats[1].pixels);
+        g_assert_cmpuint(stats[0].ps_threads, ==, stats[1].ps_threads);
+        g_assert_cmpuint(stats[1].ps_threads_run, ==, stats[1].ps_threads);
+        g_assert_cmpuint(zcount[0], ==, zcount[1]);
+        g_assert_true(memcmp(rt[0], rt[1], ONE_PITCH * 64) == 0);
+        g_assert_true(memcmp(db[0], db[1], DB_PITCH * 64) == 0);
+        if (fast) {
+            g_assert_cmpuint(stats[0].ps_threads_run, ==,
+                             c->runs ? stats[0].ps_threads : 0);
+        }
+    }
+}
+
 /* ---- the fixed-function GS ---- */
 
 #define GS_ST   0x20100
@@ -1270,6 +1425,7 @@ static const DrawTest draw_tests[] = {
     { "stencil", test_stencil },
     { "computed-depth", test_computed_depth },
     { "depth-only", test_depth_only },
+    { "one-colour", test_one_colour },
     { "aa-line", test_aa_line },
     { "depth-lod", test_depth_lod },
     { "gs-quads", test_gs_quads },
