@@ -91,15 +91,20 @@ static ALWAYS_INLINE void src_raw(const G4EuThread *t, const G4Half *h,
     if (h->xs[k] == G4XS_GATHER) {
         const uint8_t *p = t->grf + o->base;
 
-        for (unsigned i = 0; i < n; i++) {
-            if (o->esize == 4) {
+        /* (the element size tested once, not per lane) */
+        if (o->esize == 4) {
+            for (unsigned i = 0; i < n; i++) {
                 r[i] = ld32(p + o->off[i]);
-            } else if (o->esize == 2) {
+            }
+        } else if (o->esize == 2) {
+            for (unsigned i = 0; i < n; i++) {
                 uint16_t w;
 
                 memcpy(&w, p + o->off[i], 2);
                 r[i] = w;
-            } else {
+            }
+        } else {
+            for (unsigned i = 0; i < n; i++) {
                 r[i] = p[o->off[i]];
             }
         }
@@ -126,11 +131,31 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
     uint32_t r[16], keep, flip;
 
     src_raw(t, h, k, n, r);
-    if (o->type != G4_TYPE_F) {
-        for (unsigned i = 0; i < n; i++) {
-            r[i] = hwgpu_f2u((float)g4_raw_to_int(r[i], o->type));
-        }
+    /* integer sources converted (the type switch outside the loops) */
+#define TO_FLOAT(ty)                                                    \
+    for (unsigned i = 0; i < n; i++) {                                  \
+        r[i] = hwgpu_f2u((float)g4_raw_to_int(r[i], (ty)));             \
     }
+    switch (o->type) {
+    case G4_TYPE_F:
+        break;
+    case G4_TYPE_D:
+        TO_FLOAT(G4_TYPE_D);
+        break;
+    case G4_TYPE_UD:
+        TO_FLOAT(G4_TYPE_UD);
+        break;
+    case G4_TYPE_W:
+        TO_FLOAT(G4_TYPE_W);
+        break;
+    case G4_TYPE_UW:
+        TO_FLOAT(G4_TYPE_UW);
+        break;
+    default:
+        TO_FLOAT(o->type);
+        break;
+    }
+#undef TO_FLOAT
     keep = o->mods & G4_MOD_ABS ? 0x7fffffffu : 0xffffffffu;
     flip = o->mods & G4_MOD_NEG ? 0x80000000u : 0;
     for (unsigned i = 0; i < n; i++) {
@@ -152,15 +177,34 @@ static ALWAYS_INLINE void src_int(const G4EuThread *t, const G4Half *h,
     uint32_t r[16];
 
     src_raw(t, h, k, n, r);
-    if (o->type == G4_TYPE_F) {
+    /* (the type switch outside the loops) */
+#define TO_INT(ty)                                                      \
+    for (unsigned i = 0; i < n; i++) {                                  \
+        v[i] = g4_raw_to_int(r[i], (ty));                               \
+    }
+    switch (o->type) {
+    case G4_TYPE_F:
         for (unsigned i = 0; i < n; i++) {
             v[i] = r[i];
         }
-    } else {
-        for (unsigned i = 0; i < n; i++) {
-            v[i] = g4_raw_to_int(r[i], o->type);
-        }
+        break;
+    case G4_TYPE_D:
+        TO_INT(G4_TYPE_D);
+        break;
+    case G4_TYPE_UD:
+        TO_INT(G4_TYPE_UD);
+        break;
+    case G4_TYPE_W:
+        TO_INT(G4_TYPE_W);
+        break;
+    case G4_TYPE_UW:
+        TO_INT(G4_TYPE_UW);
+        break;
+    default:
+        TO_INT(o->type);
+        break;
     }
+#undef TO_INT
     g4_int_mods(v, n, o->mods);
 }
 
