@@ -131,6 +131,13 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
     uint32_t r[16], keep, flip;
 
     src_raw(t, h, k, n, r);
+    if (o->type == G4_TYPE_F && !o->mods) {
+        /* the common case, without the general one's masks */
+        for (unsigned i = 0; i < n; i++) {
+            f[i] = hwgpu_u2f(flush ? flush32(r[i]) : r[i]);
+        }
+        return;
+    }
     /* integer sources converted (the type switch outside the loops) */
 #define TO_FLOAT(ty)                                                    \
     for (unsigned i = 0; i < n; i++) {                                  \
@@ -440,8 +447,8 @@ static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
 }
 
 /*
- * The commonest float case: F sources without modifiers, a float
- * destination, no .sat, no condition.  add/mul/frc results are never
+ * The commonest float case: a float destination, no .sat, no condition
+ * (sources of any type, with modifiers, read as float_body reads them).  add/mul/frc results are never
  * signalling NaNs (add/mul's NaNs are canon_nan()'s), rndd's is quieted
  * here, so the float result is the destination's value and its double
  * the accumulator's, as the interpreter's round trip through double
@@ -451,20 +458,15 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
                                      const G4Half *h, uint16_t en,
                                      uint16_t pm, unsigned n, unsigned kind)
 {
-    uint32_t ra[16], rb[16], out[16];
+    uint32_t out[16];
     float a[16], b[16], r[16];
     double *acc = t->accf + h->lane0;
     bool accw = !(t->cr0[0] & G4_CR0_ACC_DISABLE);
 
-    src_raw(t, h, 0, n, ra);
-    for (unsigned i = 0; i < n; i++) {
-        a[i] = hwgpu_u2f(flush32(ra[i]));
-    }
+    /* (plain ops flush: op->ftz) */
+    src_float(t, h, 0, n, true, a);
     if (kind != XK_FRC && kind != XK_RNDD) {
-        src_raw(t, h, 1, n, rb);
-        for (unsigned i = 0; i < n; i++) {
-            b[i] = hwgpu_u2f(flush32(rb[i]));
-        }
+        src_float(t, h, 1, n, true, b);
     }
     if (kind == XK_MAC) {
         double d[16];
@@ -513,6 +515,43 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
     }
     for (unsigned i = 0; i < n; i++) {
         out[i] = flush32(hwgpu_f2u(r[i]));
+    }
+    alt_clamp(t, out, n);
+    store(t, h, out, en, n);
+}
+
+/*
+ * line and pln in plain_body's case: float_body's plane arithmetic in
+ * double, its result and accumulator, without its other cases.
+ */
+static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
+                                     const G4Half *h, uint16_t en,
+                                     uint16_t pm, unsigned n, unsigned kind)
+{
+    const uint8_t *g = t->grf + (h->src[0].base & ~15u);
+    float p = hwgpu_u2f(ld32(g + (h->src[0].base & 12)));
+    float q = hwgpu_u2f(ld32(g + 4)), r = hwgpu_u2f(ld32(g + 12));
+    float b[16], v[16];
+    double d[16];
+    uint32_t out[16];
+
+    src_float(t, h, 1, n, true, b);
+    if (kind == XK_PLN) {
+        src_float(t, h, 2, n, true, v);
+        for (unsigned i = 0; i < n; i++) {
+            d[i] = canon_nan((double)p * b[i] + (double)q * v[i] + r);
+        }
+    } else {
+        for (unsigned i = 0; i < n; i++) {
+            d[i] = canon_nan((double)p * b[i] + r);
+        }
+    }
+    if (op->acc_write && !(t->cr0[0] & G4_CR0_ACC_DISABLE)) {
+        memcpy(t->accf + h->lane0, d, sizeof(double) * n);
+        t->acc_float |= ((1u << n) - 1) << h->lane0;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        out[i] = flush32(quiet32(hwgpu_f2u((float)d[i])));
     }
     alt_clamp(t, out, n);
     store(t, h, out, en, n);
@@ -668,6 +707,7 @@ XFN(float, LINE) XFN(float, PLN)
 XFN(float, CMPN)
 XFN(plain, ADD) XFN(plain, MUL) XFN(plain, MAC) XFN(plain, FRC)
 XFN(plain, RNDD)
+XFN(plane, LINE) XFN(plane, PLN)
 XFN(int, MOV) XFN(int, SEL) XFN(int, ADD) XFN(int, MUL) XFN(int, AVG)
 XFN(int, AND) XFN(int, OR) XFN(int, XOR) XFN(int, NOT) XFN(int, SHL)
 XFN(int, SHR) XFN(int, ASR) XFN(int, CMP) XFN(int, CMPN)
@@ -681,13 +721,15 @@ typedef struct XEntry {
     G4XFn fn[2];            /* 8 lanes, 16 lanes */
 } XEntry;
 
-/* Float arithmetic without modifiers, .sat or condition: see plain_body */
+/* Float arithmetic without .sat or condition: see plain_body, plane_body */
 static const XEntry xplain[] = {
     { G4_OP_ADD, G4C_FLOAT, XENT(plain, ADD) },
     { G4_OP_MUL, G4C_FLOAT, XENT(plain, MUL) },
     { G4_OP_MAC, G4C_FLOAT, XENT(plain, MAC) },
     { G4_OP_FRC, G4C_FLOAT, XENT(plain, FRC) },
     { G4_OP_RNDD, G4C_FLOAT, XENT(plain, RNDD) },
+    { G4_OP_LINE, G4C_FLOAT, XENT(plane, LINE) },
+    { G4_OP_PLN, G4C_FLOAT, XENT(plane, PLN) },
 };
 
 static const XEntry xtable[] = {
@@ -776,8 +818,9 @@ static const XEntry *find(const XEntry *tab, size_t len, const G4Op *op)
     return NULL;
 }
 
-/* Every half: F sources without modifiers, an F destination (not null). */
-static bool plain(const G4Op *op, unsigned nsrc)
+/* Every half: an F destination (not null), no .sat, no condition, and
+ * denormals flushed. */
+static bool plain(const G4Op *op)
 {
     if (op->sat || op->cmod || !op->ftz) {
         return false;
@@ -787,11 +830,6 @@ static bool plain(const G4Op *op, unsigned nsrc)
 
         if (h->dst.kind == G4K_NULL || h->dst.type != G4_TYPE_F) {
             return false;
-        }
-        for (unsigned s = 0; s < nsrc; s++) {
-            if (h->src[s].type != G4_TYPE_F || h->src[s].mods) {
-                return false;
-            }
         }
     }
     return true;
@@ -883,7 +921,7 @@ G4XFn g4_fast_pick(G4Op *op)
             h->xs[s] = m;
         }
     }
-    if (plain(op, nsrc) &&
+    if (plain(op) &&
         find(xplain, sizeof(xplain) / sizeof(xplain[0]), op)) {
         x = find(xplain, sizeof(xplain) / sizeof(xplain[0]), op);
     }
