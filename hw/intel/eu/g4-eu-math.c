@@ -106,6 +106,46 @@ static void int_div(uint32_t den, uint32_t num, bool sgn, uint32_t *q,
     *r = (uint32_t)((int32_t)num % (int32_t)den);
 }
 
+/*
+ * The float functions of one message's channels: fn is a constant in the
+ * common cases (g4_eu_math_message), so that math_f's switch folds away
+ * out of the per-channel loop.
+ */
+static inline __attribute__((always_inline)) void
+math_lanes(unsigned fn, const G4EuMessage *msg, bool scalar, bool two_ops,
+           bool sat, unsigned nch, uint16_t en, uint32_t out[2][16])
+{
+    for (unsigned n = 0; n < nch; n++) {
+        /*
+         * Scalar structure: channel 0 of each group of 4 (L5884-L5899).
+         * When that channel is not enabled its data is undefined (the
+         * implied move filled only the post-destination's region): take
+         * the group's first enabled channel, where Mesa's scalar math
+         * into one element (crocus's CLIP kernels' 1/w) puts it.
+         */
+        unsigned src = n;
+        double x, y;
+
+        if (!((en >> n) & 1)) {
+            continue;
+        }
+        if (scalar) {
+            src = n & ~3u;
+            while (!((en >> src) & 1) && src < (n | 3u)) {
+                src++;
+            }
+        }
+        x = in_ftz(msg->payload[src]);
+        y = two_ops ? in_ftz(msg->payload[8 + src]) : 0;
+        out[0][n] = float_out(math_f(fn, x, y, msg->alt_fp, false),
+                              msg->alt_fp, sat);
+        if (fn == MF_SINCOS) {
+            out[1][n] = float_out(math_f(fn, x, y, msg->alt_fp, true),
+                                  msg->alt_fp, sat);
+        }
+    }
+}
+
 bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
                         G4EuResponse *resp)
 {
@@ -143,44 +183,41 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     nout = (fn == MF_SINCOS || fn == MF_IDIV_QR) ? 2 : 1;
     memset(out, 0, sizeof(out));
 
-    for (unsigned n = 0; n < nch; n++) {
-        /*
-         * Scalar structure: channel 0 of each group of 4 (L5884-L5899).
-         * When that channel is not enabled its data is undefined (the
-         * implied move filled only the post-destination's region): take
-         * the group's first enabled channel, where Mesa's scalar math
-         * into one element (crocus's CLIP kernels' 1/w) puts it.
-         */
-        unsigned src = n;
-
-        if (scalar) {
-            src = n & ~3u;
-            while (!((en >> src) & 1) && src < (n | 3u)) {
-                src++;
-            }
-        }
-        uint32_t a = msg->payload[src];
-        uint32_t b = two_ops ? msg->payload[8 + src] : 0;
-
-        if (!((en >> n) & 1)) {
-            continue;
-        }
-        if (fn >= MF_IDIV_QR) {
+    switch (fn) {
+    case MF_INV:
+        math_lanes(MF_INV, msg, scalar, false, sat, nch, en, out);
+        break;
+    case MF_RSQ:
+        math_lanes(MF_RSQ, msg, scalar, false, sat, nch, en, out);
+        break;
+    case MF_SQRT:
+        math_lanes(MF_SQRT, msg, scalar, false, sat, nch, en, out);
+        break;
+    case MF_IDIV_QR:
+    case MF_IDIV_Q:
+    case MF_IDIV_R:
+        for (unsigned n = 0; n < nch; n++) {
+            /* (the scalar structure as math_lanes has it) */
+            unsigned src = n;
             uint32_t q, r;
 
-            int_div(a, b, sgn, &q, &r);
+            if (!((en >> n) & 1)) {
+                continue;
+            }
+            if (scalar) {
+                src = n & ~3u;
+                while (!((en >> src) & 1) && src < (n | 3u)) {
+                    src++;
+                }
+            }
+            int_div(msg->payload[src], msg->payload[8 + src], sgn, &q, &r);
             out[0][n] = fn == MF_IDIV_R ? r : q;
             out[1][n] = r;
-        } else {
-            double x = in_ftz(a), y = in_ftz(b);
-
-            out[0][n] = float_out(math_f(fn, x, y, msg->alt_fp, false),
-                                  msg->alt_fp, sat);
-            if (fn == MF_SINCOS) {
-                out[1][n] = float_out(math_f(fn, x, y, msg->alt_fp, true),
-                                      msg->alt_fp, sat);
-            }
         }
+        break;
+    default:
+        math_lanes(fn, msg, scalar, two_ops, sat, nch, en, out);
+        break;
     }
 
     /* writeback: result k of channel n -> register k * (nch / 8) + n / 8 */

@@ -172,6 +172,11 @@ static Gen4WmRt *rt_get(Gen4Wm *wm, unsigned bti)
     rt->pitch = g45_surface_state_pitch_minus_1(ss) + 1;
     rt->rows = !rt->level && rt->have8 && rt->p8.bytes == 4 && rt->bpp == 4 &&
                !rt->blending && wm->logic_op < 0 && !rt->f->srgb;
+    if (rt->rows) {
+        static const uint32_t zero[4];
+
+        hwgpu_pack8_dword(&rt->p8, zero, rt->mask, &rt->keep8);
+    }
     return rt;
 }
 
@@ -388,6 +393,36 @@ static bool rt_uniform(const uint32_t *payload, unsigned col, uint32_t enables,
 }
 
 /*
+ * The colours of a message's n lanes (8 or 16; the colour registers from
+ * c0, a register per channel and 8 lanes) packed for a rows target:
+ * hwgpu_pack8_dword for each lane, a channel at a time over the lanes
+ * (loops the compiler runs on vectors).
+ */
+static void rt_pack_lanes(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
+                          uint32_t *packed)
+{
+    for (unsigned p = 0; p < n; p++) {
+        packed[p] = 0;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        int src = rt->p8.src[i];
+        unsigned sh = 8 * (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 3 - i : i);
+
+        if (src < 0 || !(rt->mask & (1u << src))) {
+            continue;
+        }
+        for (unsigned half = 0; half < n / 8; half++) {
+            const uint32_t *c = c0 + half * 32 + src * 8;
+            uint32_t *out = packed + half * 8;
+
+            for (unsigned l = 0; l < 8; l++) {
+                out[l] |= (uint32_t)hwgpu_unorm8(c[l]) << sh;
+            }
+        }
+    }
+}
+
+/*
  * An RT write into a rows target: the same bytes as rt_pixel for each
  * enabled pixel.  The message's colours are packed first (once when they
  * are all one), then written a subspan row at a time: with x even the
@@ -423,14 +458,9 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
             packed[p] = packed[0];
         }
     } else {
-        for (uint32_t e = enables; e; e &= e - 1) {
-            unsigned p = __builtin_ctz(e);
-
-            rt_colour(payload, col, false, p, rgba);
-            packed[p] = rt_packed(rt, rgba);
-        }
+        rt_pack_lanes(rt, payload + col * 8, nss > 2 ? 16 : 8, packed);
     }
-    keep = rt->memo_keep;               /* the write enables' bytes */
+    keep = rt->keep8;                   /* the write enables' bytes */
     for (unsigned s = 0; s < nss; s++) {
         uint32_t x = m1[2 + s] & 0xffff, y0 = m1[2 + s] >> 16;
 
@@ -548,14 +578,18 @@ static void rt_fill_row(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t rgba[4],
             x++;
             continue;
         }
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t v = packed;
+        if (merge) {
+            for (uint32_t i = 0; i < n; i++) {
+                uint32_t v;
 
-            if (merge) {
                 memcpy(&v, ptr + 4 * i, 4);
                 v = (v & keep) | packed;
+                memcpy(ptr + 4 * i, &v, 4);
             }
-            memcpy(ptr + 4 * i, &v, 4);
+        } else {
+            for (uint32_t i = 0; i < n; i++) {
+                memcpy(ptr + 4 * i, &packed, 4);
+            }
         }
         wm->pixels += n;
         x += n;

@@ -68,6 +68,7 @@ typedef struct Gen4WmRt {
      */
     bool memo_valid;
     uint32_t memo_rgba[4], memo_out, memo_keep;
+    uint32_t keep8;             /* the 4-byte plan's bits kept (rows) */
 } Gen4WmRt;
 
 /* Render targets (binding table indices) whose decoding is kept. */
