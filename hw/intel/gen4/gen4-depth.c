@@ -330,6 +330,127 @@ uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
     }
 }
 
+bool gen4_depth_fill_ok(const Gen4Depth *z)
+{
+    return z->active && z->depth_write && !z->stencil_test &&
+           !z->stencil_write &&
+           (!z->depth_test || z->depth_func == HWGPU_CMP_ALWAYS) &&
+           (z->bpp == 2 || z->bpp == 4);
+}
+
+void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
+                         int32_t y, float src)
+{
+    unsigned bpp = z->bpp;
+    uint8_t lo[8] = { 0 }, hi[8];
+    uint32_t q, w0 = 0, w1 = 0, keep;
+    int64_t ey = z->oy + y;
+
+    /* depth_element's clamp and quantization, once */
+    src = src < z->min_depth ? z->min_depth : src;
+    src = src > z->max_depth ? z->max_depth : src;
+    q = hwgpu_depth_quantize(z->format, src);
+    memset(hi, 0xff, sizeof(hi));
+    /* the element written over all-zero and all-one bytes: the bits it
+     * keeps (the stencil byte of D24S8) and those it sets */
+    hwgpu_depth_store(z->format, lo, q, true, 0, 0);
+    hwgpu_depth_store(z->format, hi, q, true, 0, 0);
+    memcpy(&w0, lo, bpp);
+    memcpy(&w1, hi, bpp);
+    keep = w1 & ~w0;
+    if (y < 0 || (uint32_t)y >= z->height || ey < 0 || ey > UINT32_MAX) {
+        return;                 /* outside the buffer: nothing written */
+    }
+    x0 = x0 > 0 ? x0 : 0;
+    x1 = (int64_t)x1 < (int64_t)z->width - 1 ? x1 : (int32_t)z->width - 1;
+    for (int32_t x = x0; x <= x1;) {
+        int64_t ex = z->ox + x;
+        uint64_t addr = 0, xb = (uint64_t)ex * bpp, run, left;
+        uint8_t *ptr = NULL;
+        uint32_t n = 0;
+
+        if (ex >= 0 && (w0 & ~w1) == 0 && z->tiled && z->ywalk &&
+            !(z->base % G45_TILE_BYTES) && depth_addr(z, bpp, ex, ey, &addr)) {
+            /*
+             * A Y tile (one page, the buffer page-aligned): the row's
+             * elements to the tile's edge are 16-byte runs 512 bytes
+             * apart (a column of 32 rows each).
+             */
+            uint64_t page = addr - addr % G45_TILE_BYTES;
+            uint32_t m = (G45_YTILE_W - xb % G45_YTILE_W) / bpp;
+
+            left = (uint64_t)(x1 - x) + 1;
+            m = left < m ? (uint32_t)left : m;
+            ptr = page + G45_TILE_BYTES - 1 <= UINT32_MAX ?
+                  g45_gtt_direct_ptr(s->gtt, page, G45_TILE_BYTES, true) : NULL;
+            if (ptr) {
+                uint8_t *e = ptr + addr % G45_TILE_BYTES;
+                unsigned off = xb % 16;
+
+                x += m;
+                while (m) {
+                    uint32_t k = (16 - off) / bpp;
+
+                    k = m < k ? m : k;
+                    for (uint32_t i = 0; i < k; i++) {
+                        if (bpp == 4) {
+                            uint32_t v;
+
+                            memcpy(&v, e + 4 * i, 4);
+                            v = (v & keep) | w0;
+                            memcpy(e + 4 * i, &v, 4);
+                        } else {
+                            uint16_t v;
+
+                            memcpy(&v, e + 2 * i, 2);
+                            v = (uint16_t)((v & keep) | w0);
+                            memcpy(e + 2 * i, &v, 2);
+                        }
+                    }
+                    m -= k;
+                    e += 16 * G45_YTILE_H - off;   /* the next column */
+                    off = 0;
+                }
+                continue;
+            }
+        }
+        if (ex >= 0 && (w0 & ~w1) == 0 && depth_addr(z, bpp, ex, ey, &addr)) {
+            run = !z->tiled ? G45_GTT_PAGE_SIZE - addr % G45_GTT_PAGE_SIZE :
+                  z->ywalk ? 16 - xb % 16 : G45_XTILE_W - xb % G45_XTILE_W;
+            left = G45_GTT_PAGE_SIZE - addr % G45_GTT_PAGE_SIZE;
+            run = run < left ? run : left;
+            left = (uint64_t)(x1 - x) + 1;
+            n = (uint32_t)(left < run / bpp ? left : run / bpp);
+        }
+        if (n && addr + (uint64_t)n * bpp <= UINT32_MAX + 1ull) {
+            ptr = g45_gtt_direct_ptr(s->gtt, addr, n * bpp, true);
+        }
+        if (!ptr) {
+            gen4_depth_pixel(z, s, x, y, src, false, true);
+            x++;
+            continue;
+        }
+        if (bpp == 4) {
+            for (uint32_t i = 0; i < n; i++) {
+                uint32_t v;
+
+                memcpy(&v, ptr + 4 * i, 4);
+                v = (v & keep) | w0;
+                memcpy(ptr + 4 * i, &v, 4);
+            }
+        } else {
+            for (uint32_t i = 0; i < n; i++) {
+                uint16_t v;
+
+                memcpy(&v, ptr + 2 * i, 2);
+                v = (uint16_t)((v & keep) | w0);
+                memcpy(ptr + 2 * i, &v, 2);
+            }
+        }
+        x += n;
+    }
+}
+
 bool gen4_alpha_test(const uint32_t *cc, uint32_t alpha)
 {
     HwgpuCompare f = compare_of[g45_color_calc_state_alpha_test_function(cc)

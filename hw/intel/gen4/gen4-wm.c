@@ -1439,7 +1439,7 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     bool shade = wm->prog && g45_wm_state_thread_dispatch_enable(wm->wm);
     bool stipple = wm->stipple && o->poly_stipple &&
                    o->type == GEN4_OBJ_TRIANGLE;
-    bool one;
+    bool one, zfill;
     unsigned one_k = 0, one_n = 0;  /* one_mode's width, its batch */
 
     /* Without pixel shader threads only depth, stencil and statistics. */
@@ -1482,6 +1482,13 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     cx0 = MAX(o->clip[0], 0);
     cy0 = MAX(o->clip[1], 0);
     one = shade && !stipple && one_mode(wm, &one_k);
+    /* a constant depth the only depth effect (a depth clear): rows of
+     * lit quads written as runs (gen4_depth_fill_row); not for the
+     * interpreter, which tests every pixel (the reference) */
+    zfill = wm->depth.active && !wm->env.interp && !stipple &&
+            (!wm->late_depth || !shade) && gen4_depth_fill_ok(&wm->depth) &&
+            wm->dzdx == 0 && wm->dzdy == 0 && isfinite(wm->zx0) &&
+            isfinite(wm->zy0);
     for (int32_t y = y0; y <= y1 && gen4_work(wm->s); y += 2) {
         /* the row's quads known all inside (hwgpu_cover_row), and of
          * them those written as one span (one colour, nothing to test) */
@@ -1491,8 +1498,8 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
             hwgpu_cover_row(&cov, x0, x1, wm->bias_x, y + wm->bias_y,
                             &in0, &in1);
         }
-        if (one && !wm->depth.active && in0 <= in1 && y >= cy0 &&
-            y + 1 <= o->clip[3]) {
+        if ((one || !shade) && (zfill || !wm->depth.active) && in0 <= in1 &&
+            y >= cy0 && y + 1 <= o->clip[3]) {
             sa = MAX(MAX(in0, x0), cx0);
             sa += sa & 1;
             sb = MIN(in1, o->clip[2] - 1);
@@ -1506,18 +1513,25 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
                 unsigned k = (unsigned)(sb - sa) / 2 + 1;
 
                 wm->s->work_left -= MIN((uint64_t)k, wm->s->work_left);
+                for (int32_t r = 0; r < 2 && zfill; r++) {
+                    gen4_depth_fill_row(&wm->depth, wm->s, sa, sb + 1, y + r,
+                                        src_depth(wm, sa, y + r));
+                }
+                if (wm->stats) {
+                    wm->s->ps_depth_count += 4 * k;
+                }
+                x = sb;
+                if (!one) {
+                    continue;
+                }
                 rt_fill_row(wm, wm->one_rt[one_k], wm->one_rgba[one_k], sa,
                             sb + 1, y);
                 rt_fill_row(wm, wm->one_rt[one_k], wm->one_rgba[one_k], sa,
                             sb + 1, y + 1);
-                if (wm->stats) {
-                    wm->s->ps_depth_count += 4 * k;
-                }
                 for (one_n += k; one_n >= G_N_ELEMENTS(batch);
                      one_n -= G_N_ELEMENTS(batch)) {
                     one_threads(wm, G_N_ELEMENTS(batch));
                 }
-                x = sb;
                 continue;
             }
             wm->s->work_left--;         /* testing a subspan is work too */

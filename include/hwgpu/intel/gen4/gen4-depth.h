@@ -53,6 +53,20 @@ bool gen4_depth_pixel(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
 uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
                         const float src[4], bool back, bool update,
                         uint8_t m);
+/*
+ * Whether the depth write is the unit's only effect (no stencil test or
+ * write; the depth test off or ALWAYS) on elements of at most 4 bytes:
+ * then a row of pixels at one source depth can be written as a run
+ * (gen4_depth_fill_row), a depth clear's case.
+ */
+bool gen4_depth_fill_ok(const Gen4Depth *z);
+/*
+ * What gen4_depth_quad does to pixels x0..x1 of row y, all of them lit
+ * and at source depth src, when gen4_depth_fill_ok: each written, a run
+ * of the buffer at a time.
+ */
+void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
+                         int32_t y, float src);
 
 /*
  * COLOR_CALC_STATE's alpha test of a pixel's alpha (the float bits the

@@ -994,14 +994,15 @@ static void test_depth_lod(void)
 
 /*
  * A PS kernel case for test_one_colour: the kernel, WM_STATE DW5 (its
- * dispatch width), render-target bits (channel write disables in
- * SURFACE_STATE DW0, tiling in DW3), a depth test, and whether its
- * threads still run (colour differing between lanes or threads).
+ * dispatch width, or no threads), render-target bits (channel write
+ * disables in SURFACE_STATE DW0, tiling in DW3), the depth test
+ * (COLOR_CALC_STATE DW2, 0: none) and a linear depth buffer, and whether
+ * its threads still run (colour differing between lanes or threads).
  */
 typedef struct OneCase {
     const char *name, *kernel;
-    uint32_t wm5, ss0, ss3;
-    bool depth, runs;
+    uint32_t wm5, ss0, ss3, cc2;
+    bool zlinear, runs;
 } OneCase;
 
 #define ONE_HEADER \
@@ -1009,6 +1010,9 @@ typedef struct OneCase {
     "mov(8) m2<1>UD g1<8,8,1>UD { align1 nomask };\n"
 #define ONE_SIMD8   (1u | (1u << 19) | (49u << 25))
 #define ONE_SIMD16  (2u | (1u << 19) | (49u << 25))
+#define ONE_NO_PS   (1u | (49u << 25))
+#define ONE_LESS    ((1u << 15) | (2u << 12) | (1u << 11))
+#define ONE_ALWAYS  ((1u << 15) | (1u << 11))      /* a depth clear */
 #define ONE_PITCH   512         /* an X or Y tile's width */
 
 static const char one_simd16[] =
@@ -1021,16 +1025,21 @@ static const char one_simd16[] =
     "{ align1 EOT };\n";
 
 static const OneCase one_cases[] = {
-    { "simd8", NULL, ONE_SIMD8, 0, 0, false, false },
-    { "simd16", one_simd16, ONE_SIMD16, 0, 0, false, false },
+    { "simd8", NULL, ONE_SIMD8, 0, 0, 0, false, false },
+    { "simd16", one_simd16, ONE_SIMD16, 0, 0, 0, false, false },
     { "replicated",
       ONE_HEADER "mov(8) m3<1>F g2<8,8,1>F { align1 };\n"
       "send(16) 1 null null write (0, 9, 4, 0) mlen 3 rlen 0 "
-      "{ align1 EOT };\n", ONE_SIMD16, 0, 0, false, false },
-    { "x-tiled", one_simd16, ONE_SIMD16, 0, 2, false, false },
-    { "y-tiled-red-blue-disabled", NULL, ONE_SIMD8, 5u << 14, 3, false,
+      "{ align1 EOT };\n", ONE_SIMD16, 0, 0, 0, false, false },
+    { "x-tiled", one_simd16, ONE_SIMD16, 0, 2, 0, false, false },
+    { "y-tiled-red-blue-disabled", NULL, ONE_SIMD8, 5u << 14, 3, 0, false,
       false },
-    { "depth-less", one_simd16, ONE_SIMD16, 0, 0, true, false },
+    { "depth-less", one_simd16, ONE_SIMD16, 0, 0, ONE_LESS, false, false },
+    /* depth clears (gen4_depth_fill_row), D24S8 keeping its stencil */
+    { "depth-clear", NULL, ONE_NO_PS, 0, 0, ONE_ALWAYS, false, false },
+    { "depth-clear-linear", NULL, ONE_NO_PS, 0, 0, ONE_ALWAYS, true, false },
+    { "depth-and-colour-clear", one_simd16, ONE_SIMD16, 0, 0, ONE_ALWAYS,
+      false, false },
     /* a colour per lane: CURBE row 0 as a vector */
     { "lanes-differ",
       ONE_HEADER "mov(8) m3<1>F g2<8,8,1>F { align1 };\n"
@@ -1038,7 +1047,7 @@ static const OneCase one_cases[] = {
       "mov(8) m5<1>F g2<8,8,1>F { align1 };\n"
       "mov(8) m6<1>F 1.0F { align1 };\n"
       "send(8) 1 null null write (0, 12, 4, 0) mlen 6 rlen 0 "
-      "{ align1 EOT };\n", ONE_SIMD8, 0, 0, false, true },
+      "{ align1 EOT };\n", ONE_SIMD8, 0, 0, 0, false, true },
     /* a colour per thread: R1.2, the first subspan's position */
     { "threads-differ",
       ONE_HEADER "mov(8) m3<1>F g1.2<0,1,0>F { align1 };\n"
@@ -1046,7 +1055,7 @@ static const OneCase one_cases[] = {
       "mov(8) m5<1>F 0.5F { align1 };\n"
       "mov(8) m6<1>F 1.0F { align1 };\n"
       "send(8) 1 null null write (0, 12, 4, 0) mlen 6 rlen 0 "
-      "{ align1 EOT };\n", ONE_SIMD8, 0, 0, false, true },
+      "{ align1 EOT };\n", ONE_SIMD8, 0, 0, 0, false, true },
 };
 
 /* Case c drawn as a triangle strip (edges and inner spans) then as a
@@ -1061,8 +1070,15 @@ static void one_draw(const OneCase *c, Gen4DrawStats *stats, uint8_t *rt,
     static const float rect[3][2] = { { 50, 57 }, { 1, 57 }, { 1, 9 } };
 
     for (unsigned k = 0; k < 2; k++) {
-        if (c->depth) {
-            setup_depth(0, 0, (1u << 15) | (2u << 12) | (1u << 11), false);
+        if (c->cc2) {
+            setup_depth(0, 0, c->cc2, false);
+            for (uint32_t o = 0; o < DB_PITCH * 64; o += 4) {
+                gen4t_w32(DB + o, 0x5affffff);      /* stencil 0x5a */
+            }
+            if (c->zlinear) {
+                FEED(0x79050004, (DB_PITCH - 1) | (2u << 18) | (1u << 29),
+                     DB, (63u << 19) | (63u << 6), 0, 0);
+            }
         } else {
             setup_draw(k ? rect : strip, k ? 3 : 4,
                        k ? G45_3DPRIM_RECTLIST : G45_3DPRIM_TRISTRIP);
@@ -1074,7 +1090,7 @@ static void one_draw(const OneCase *c, Gen4DrawStats *stats, uint8_t *rt,
         gen4t_w32(G3D_STATE_BO + 0x40,
                   (1u << 29) | (0x0c0u << 18) | c->ss0);
         gen4t_w32(G3D_STATE_BO + 0x4c, ((ONE_PITCH - 1) << 3) | c->ss3);
-        if (c->depth) {
+        if (c->cc2) {
             depth_rect(8, 8, 40, 40, 0.5f, 1, 0, 0, stats);
             depth_rect(24, 23, 57, 55, 0.25f, 0, 1, 0, stats);
             depth_rect(0, 30, 64, 34, 0.75f, 0, 0, 1, stats);
@@ -1097,7 +1113,8 @@ static void one_draw(const OneCase *c, Gen4DrawStats *stats, uint8_t *rt,
  * thread (HWGPU_EU_INTERP=1, which turns the shortcut off), for each
  * width, the replicated message, tiled targets, channel write disables
  * and an early depth test.  Kernels whose colour differs between lanes
- * or threads still run.
+ * or threads still run.  Depth clears (ALWAYS, written, one depth) write
+ * their rows as runs, with and without threads, and keep the stencil.
  */
 static void test_one_colour(void)
 {
@@ -1131,7 +1148,17 @@ static void test_one_colour(void)
                        stats[0].ps_threads_run);
         g_assert_cmpuint(stats[0].errors, ==, 0);
         g_assert_cmpuint(stats[1].errors, ==, 0);
-        g_assert_cmpuint(stats[0].pixels, >, 1000);
+        g_assert_cmpuint(stats[0].pixels, >=,
+                         c->wm5 & (1u << 19) ? 1000 : 0);
+        if (c->cc2 == ONE_ALWAYS) {
+            /* (30, 31): the last rectangle's depth 0.75, stencil kept */
+            uint32_t d24;
+
+            memcpy(&d24, db[0] + (c->zlinear ? 31 * DB_PITCH + 30 * 4 :
+                                  g45_ytile_offset(30 * 4, 31, DB_PITCH)), 4);
+            g_assert_cmphex(d24, ==,
+                            0x5a000000u | (uint32_t)(0.75 * 0xffffff + 0.5));
+        }
         g_assert_cmpuint(stats[0].pixels, ==, stats[1].pixels);
         g_assert_cmpuint(stats[0].ps_threads, ==, stats[1].ps_threads);
         g_assert_cmpuint(stats[1].ps_threads_run, ==, stats[1].ps_threads);
