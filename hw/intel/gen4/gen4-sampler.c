@@ -83,6 +83,10 @@ typedef struct Tex {
     int32_t off[3];             /* texel offsets of the header */
     bool shadow;
     uint32_t shadow_fn;
+    /* 8-bit UNORM channels: texels read through the plan's table
+     * (hwgpu_unpack8, the same values as hwgpu_format_unpack) */
+    bool unpack8;
+    HwgpuPack8 p8;
 } Tex;
 
 struct Gen4SamplerPage {
@@ -174,6 +178,10 @@ static void texel_raw(const Tex *t, unsigned l, uint32_t x, uint32_t y,
                 rgba[k] = hwgpu_f2u(f[k]);
             }
         }
+        return;
+    }
+    if (t->unpack8) {
+        hwgpu_unpack8(&t->p8, px, rgba);
         return;
     }
     hwgpu_format_unpack(t->f, px, rgba);
@@ -743,6 +751,8 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
         return false;
     }
     t->bpp = hwgpu_format_bytes(t->f);
+    t->unpack8 = t->f->kind == HWGPU_FMT_PLAIN &&
+                 hwgpu_pack8_plan(t->f, &t->p8) && t->p8.rgba;
     hwgpu_block_dims(t->f, &t->bw, &t->bh);
     t->base = g45_surface_state_base_address(ss);
     t->xoff = g45_surface_state_x_offset(ss) * 4 / t->bw;
