@@ -11,6 +11,7 @@
 
 #include "hwgpu/common/bits.h"
 #include "hwgpu/intel/gen4/gen4-sampler.h"
+#include "hwgpu/intel/common/tiling.h"
 #include "hwgpu/intel/gen4/gen4-dp.h"
 #include "hwgpu/intel/gen4/gen4-format.h"
 #include "hwgpu/render/format.h"
@@ -87,6 +88,9 @@ typedef struct Tex {
      * (hwgpu_unpack8, the same values as hwgpu_format_unpack) */
     bool unpack8;
     HwgpuPack8 p8;
+    /* the layout gen4_surface_offset reads from SURFACE_STATE, once */
+    uint32_t pitch;
+    bool tiled, ywalk;
 } Tex;
 
 struct Gen4SamplerPage {
@@ -115,7 +119,11 @@ static bool sampler_read(Gen4Sampler *smp, uint64_t addr, uint8_t *out,
      * capture is listening then; see g45_gtt_direct_ptr) */
     direct = g45_gtt_direct_ptr(gtt, addr, bpp, false);
     if (direct) {
-        memcpy(out, direct, bpp);
+        if (bpp == 4) {
+            memcpy(out, direct, 4);     /* (inline, not a memcpy call) */
+        } else {
+            memcpy(out, direct, bpp);
+        }
         return true;
     }
     if (!smp->pages) {
@@ -157,14 +165,25 @@ static void texel_raw(const Tex *t, unsigned l, uint32_t x, uint32_t y,
         addr = t->base + (uint64_t)x * (g45_surface_state_pitch_minus_1(
                                            t->ss) + 1);
     } else {
-        gen4_mip_texel(&t->mips[l], t->bw, t->bh, x, y, s, &ex, &ey);
+        uint64_t xb;
+
+        if (s == 0 && t->bw == 1 && t->bh == 1) {
+            /* gen4_mip_texel's answer without its divisions */
+            ex = t->mips[l].x + x;
+            ey = t->mips[l].y + y;
+        } else {
+            gen4_mip_texel(&t->mips[l], t->bw, t->bh, x, y, s, &ex, &ey);
+        }
         ex += t->xoff;
         ey += t->yoff;
         if (ex > UINT32_MAX || ey > UINT32_MAX) {
             return;
         }
-        addr = t->base + gen4_surface_offset(t->ss, (uint32_t)ex,
-                                             (uint32_t)ey, t->bpp);
+        /* gen4_surface_offset with the surface's layout read once */
+        xb = ex * t->bpp;
+        addr = t->base + (!t->tiled ? ey * t->pitch + xb :
+                          t->ywalk ? g45_ytile_offset(xb, ey, t->pitch) :
+                          g45_xtile_offset(xb, ey, t->pitch));
     }
     if (addr + t->bpp - 1 > UINT32_MAX ||
         !sampler_read(t->smp, addr, px, t->bpp)) {
@@ -753,6 +772,9 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     t->bpp = hwgpu_format_bytes(t->f);
     t->unpack8 = t->f->kind == HWGPU_FMT_PLAIN &&
                  hwgpu_pack8_plan(t->f, &t->p8) && t->p8.rgba;
+    t->pitch = g45_surface_state_pitch_minus_1(ss) + 1;
+    t->tiled = g45_surface_state_tiled(ss);
+    t->ywalk = g45_surface_state_tile_walk(ss);
     hwgpu_block_dims(t->f, &t->bw, &t->bh);
     t->base = g45_surface_state_base_address(ss);
     t->xoff = g45_surface_state_x_offset(ss) * 4 / t->bw;
