@@ -272,9 +272,15 @@ static int64_t wrap(uint32_t mode, int64_t i, int64_t size)
 
     switch (mode) {
     case G45_TEXCOORDMODE_WRAP:
+        if (i >= 0 && i < size) {
+            return i;           /* (no 64-bit division) */
+        }
         m = i % size;
         return m < 0 ? m + size : m;
     case G45_TEXCOORDMODE_MIRROR:
+        if (i >= 0 && i < size) {
+            return i;
+        }
         m = i % (2 * size);
         m = m < 0 ? m + 2 * size : m;
         return m < size ? m : 2 * size - 1 - m;

@@ -459,6 +459,59 @@ static void test_sample_3d(void)
     NEAR(r16(1, 3), 64 / 255.0f);
 }
 
+/*
+ * The address modes on texel indices around and beyond a 4-texel row
+ * (seed 002's TEXCOORDMODE): WRAP repeats, MIRROR reflects every other
+ * repeat, CLAMP and MIRROR_ONCE stop at the edge; the indices inside
+ * the row among them, at its ends.
+ */
+static void test_address_modes(void)
+{
+    static const int idx[16] = {
+        -9, -5, -4, -1, 0, 1, 3, 4, 5, 7, 8, 11, 12, -8, 2, 15,
+    };
+    static const uint32_t modes[] = {
+        G45_TEXCOORDMODE_WRAP, G45_TEXCOORDMODE_MIRROR,
+        G45_TEXCOORDMODE_CLAMP, G45_TEXCOORDMODE_MIRROR_ONCE,
+    };
+
+    setup();
+    surface(SURF_2D, G45_SURFACE_FORMAT_R8G8B8A8_UNORM, 4, 1, 1, 64, 0);
+    for (uint32_t x = 0; x < 8; x++) {
+        /* (what lies past the row's end is not a texel of it) */
+        rgba8(TEX + x * 4, x < 4 ? (uint8_t)(x * 64) : 255, 0, 0, 255);
+    }
+    for (unsigned k = 0; k < G_N_ELEMENTS(modes); k++) {
+        sampler(G45_MAPFILTER_NEAREST, 0, modes[k], 0, 13);
+        for (unsigned ch = 0; ch < 16; ch++) {
+            p16(0, ch, (idx[ch] + 0.5f) / 4);
+            p16(1, ch, 0.5f);
+        }
+        send(0, 5, 8, 0xffff);
+        for (unsigned ch = 0; ch < 16; ch++) {
+            int i = idx[ch], m;
+
+            switch (modes[k]) {
+            case G45_TEXCOORDMODE_WRAP:
+                m = ((i % 4) + 4) % 4;
+                break;
+            case G45_TEXCOORDMODE_MIRROR:
+                m = ((i % 8) + 8) % 8;
+                m = m < 4 ? m : 7 - m;
+                break;
+            case G45_TEXCOORDMODE_CLAMP:
+                m = i < 0 ? 0 : i > 3 ? 3 : i;
+                break;
+            default:
+                m = i < 0 ? -1 - i : i;
+                m = m > 3 ? 3 : m;
+                break;
+            }
+            NEAR(r16(0, ch), m * 64 / 255.0f);
+        }
+    }
+}
+
 /* A cube of 1x1 faces, each its own colour: the major axis picks it. */
 static void test_sample_cube(void)
 {
@@ -813,6 +866,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-sampler/sample-derivative-lod",
                     test_sample_derivative_lod);
     g_test_add_func("/gen4-sampler/sample-3d", test_sample_3d);
+    g_test_add_func("/gen4-sampler/address-modes", test_address_modes);
     g_test_add_func("/gen4-sampler/sample-cube", test_sample_cube);
     g_test_add_func("/gen4-sampler/sample-compare", test_sample_compare);
     g_test_add_func("/gen4-sampler/resinfo", test_resinfo);
