@@ -1120,10 +1120,8 @@ static void test_one_colour(void)
 {
     g_autofree char *was = g_strdup(g_getenv("HWGPU_EU_INTERP"));
     bool fast = !was || strcmp(was, "1");
-    g_autofree uint8_t *rt[2] = { g_malloc(ONE_PITCH * 64),
-                                  g_malloc(ONE_PITCH * 64) };
-    g_autofree uint8_t *db[2] = { g_malloc(DB_PITCH * 64),
-                                  g_malloc(DB_PITCH * 64) };
+    uint8_t *rt[2] = { g_malloc(ONE_PITCH * 64), g_malloc(ONE_PITCH * 64) };
+    uint8_t *db[2] = { g_malloc(DB_PITCH * 64), g_malloc(DB_PITCH * 64) };
 
     for (unsigned i = 0; i < G_N_ELEMENTS(one_cases); i++) {
         const OneCase *c = &one_cases[i];
@@ -1169,6 +1167,10 @@ static void test_one_colour(void)
             g_assert_cmpuint(stats[0].ps_threads_run, ==,
                              c->runs ? stats[0].ps_threads : 0);
         }
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        g_free(rt[k]);
+        g_free(db[k]);
     }
 }
 
