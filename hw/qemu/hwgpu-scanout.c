@@ -374,6 +374,7 @@ static void scanout_continue(HwgpuScanout *so)
     t0 = qemu_clock_get_ns(QEMU_CLOCK_REALTIME) - t0;
     so->frame_ns += t0;
     so->slice_max_ns = MAX(so->slice_max_ns, t0);
+    so->slice_max_bytes = MAX(so->slice_max_bytes, bytes);
     if (y < fb->height) {
         so->next_y = y;
         qemu_bh_schedule(so->bh);       /* the rest on the next turn */
@@ -471,6 +472,8 @@ void hwgpu_scanout_add_properties(HwgpuScanout *so, Object *obj)
                                    OBJ_PROP_FLAG_READ);
     object_property_add_uint64_ptr(obj, "x-scanout-slice-max-ns",
                                    &so->slice_max_ns, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "x-scanout-slice-max-bytes",
+                                   &so->slice_max_bytes, OBJ_PROP_FLAG_READ);
 }
 
 void hwgpu_scanout_cleanup(HwgpuScanout *so)

@@ -107,6 +107,7 @@ typedef struct HwgpuScanout {
 
     /* Figures (x-scanout-* properties). */
     uint64_t frames, frame_ns, lines_converted, slice_max_ns;
+    uint64_t slice_max_bytes;   /* the most surface bytes of one turn */
 } HwgpuScanout;
 
 void hwgpu_scanout_init(HwgpuScanout *so, DeviceState *dev, QemuConsole *con,

@@ -294,9 +294,11 @@ static void test_busmaster_race(void)
 
 /*
  * The largest frame the guest can set (4096x4096, 32 MiB at RGB565) is
- * converted in slices: no single main-loop turn of the scanout takes 50 ms
- * (the whole frame took ~80 ms in one turn), and the picture is complete
- * when the screendump returns.
+ * converted in slices: no single main-loop turn of the scanout converts
+ * more than HWGPU_SCANOUT_SLICE_BYTES (4 MiB) and a line (the whole frame
+ * took ~80 ms in one turn), and the picture is complete when the
+ * screendump returns.  The longest turn's time is printed, not tested
+ * (a loaded host stretches it).
  */
 static void test_big_frame_sliced(void)
 {
@@ -322,9 +324,11 @@ static void test_big_frame_sliced(void)
     /* 0x5555 in RGB565: r 10, g 42, b 21; the last line is there too. */
     g_assert_cmpint(rgb[(4095 * 4096 + 4095) * 3 + 1], ==, 42 << 2 | 42 >> 4);
     worst = qom_u64(&c, "x-scanout-slice-max-ns");
-    g_test_message("4096x4096 RGB565 frame: longest scanout turn %.1f ms",
-                   worst / 1e6);
-    g_assert_cmpuint(worst, <, 50 * 1000 * 1000);
+    g_test_message("4096x4096 RGB565 frame: longest scanout turn %.1f ms, "
+                   "%" PRIu64 " bytes", worst / 1e6,
+                   qom_u64(&c, "x-scanout-slice-max-bytes"));
+    g_assert_cmpuint(qom_u64(&c, "x-scanout-slice-max-bytes"), <,
+                     4 * 1024 * 1024 + 4096 * 2);
     g45q_stop(&c);
 }
 
