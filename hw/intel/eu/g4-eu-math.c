@@ -107,6 +107,26 @@ static void int_div(uint32_t den, uint32_t num, bool sgn, uint32_t *q,
 }
 
 /*
+ * The payload channel that channel n reads.  Scalar structure: channel 0 of
+ * each group of 4 (L5884-L5899).  When that channel is not enabled its
+ * data is undefined (the implied move filled only the post-destination's
+ * region): take the group's first enabled channel, where Mesa's scalar
+ * math into one element (crocus's CLIP kernels' 1/w) puts it.
+ */
+static inline unsigned math_src(unsigned n, uint16_t en, bool scalar)
+{
+    unsigned src = n;
+
+    if (scalar) {
+        src = n & ~3u;
+        while (!((en >> src) & 1) && src < (n | 3u)) {
+            src++;
+        }
+    }
+    return src;
+}
+
+/*
  * The float functions of one message's channels: fn is a constant in the
  * common cases (g4_eu_math_message), so that math_f's switch folds away
  * out of the per-channel loop.
@@ -116,25 +136,13 @@ math_lanes(unsigned fn, const G4EuMessage *msg, bool scalar, bool two_ops,
            bool sat, unsigned nch, uint16_t en, uint32_t out[2][16])
 {
     for (unsigned n = 0; n < nch; n++) {
-        /*
-         * Scalar structure: channel 0 of each group of 4 (L5884-L5899).
-         * When that channel is not enabled its data is undefined (the
-         * implied move filled only the post-destination's region): take
-         * the group's first enabled channel, where Mesa's scalar math
-         * into one element (crocus's CLIP kernels' 1/w) puts it.
-         */
-        unsigned src = n;
+        unsigned src;
         double x, y;
 
         if (!((en >> n) & 1)) {
             continue;
         }
-        if (scalar) {
-            src = n & ~3u;
-            while (!((en >> src) & 1) && src < (n | 3u)) {
-                src++;
-            }
-        }
+        src = math_src(n, en, scalar);
         x = in_ftz(msg->payload[src]);
         y = two_ops ? in_ftz(msg->payload[8 + src]) : 0;
         out[0][n] = float_out(math_f(fn, x, y, msg->alt_fp, false),
@@ -197,18 +205,11 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     case MF_IDIV_Q:
     case MF_IDIV_R:
         for (unsigned n = 0; n < nch; n++) {
-            /* (the scalar structure as math_lanes has it) */
-            unsigned src = n;
+            unsigned src = math_src(n, en, scalar);
             uint32_t q, r;
 
             if (!((en >> n) & 1)) {
                 continue;
-            }
-            if (scalar) {
-                src = n & ~3u;
-                while (!((en >> src) & 1) && src < (n | 3u)) {
-                    src++;
-                }
             }
             int_div(msg->payload[src], msg->payload[8 + src], sgn, &q, &r);
             out[0][n] = fn == MF_IDIV_R ? r : q;

@@ -330,6 +330,17 @@ uint8_t gen4_depth_quad(Gen4Depth *z, Gen4State *s, int32_t x, int32_t y,
     }
 }
 
+/* n elements of bpp (4 or 2) bytes made (element & keep) | w0 */
+static inline void depth_fill(uint8_t *p, uint32_t n, unsigned bpp,
+                              uint32_t keep, uint32_t w0)
+{
+    if (bpp == 4) {
+        hwgpu_fill32(p, n, keep, w0);
+    } else {
+        hwgpu_fill16(p, n, (uint16_t)keep, (uint16_t)w0);
+    }
+}
+
 bool gen4_depth_fill_ok(const Gen4Depth *z)
 {
     return z->active && z->depth_write && !z->stencil_test &&
@@ -392,21 +403,7 @@ void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
                     uint32_t k = (16 - off) / bpp;
 
                     k = m < k ? m : k;
-                    for (uint32_t i = 0; i < k; i++) {
-                        if (bpp == 4) {
-                            uint32_t v;
-
-                            memcpy(&v, e + 4 * i, 4);
-                            v = (v & keep) | w0;
-                            memcpy(e + 4 * i, &v, 4);
-                        } else {
-                            uint16_t v;
-
-                            memcpy(&v, e + 2 * i, 2);
-                            v = (uint16_t)((v & keep) | w0);
-                            memcpy(e + 2 * i, &v, 2);
-                        }
-                    }
+                    depth_fill(e, k, bpp, keep, w0);
                     m -= k;
                     e += 16 * G45_YTILE_H - off;   /* the next column */
                     off = 0;
@@ -430,23 +427,7 @@ void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
             x++;
             continue;
         }
-        if (bpp == 4) {
-            for (uint32_t i = 0; i < n; i++) {
-                uint32_t v;
-
-                memcpy(&v, ptr + 4 * i, 4);
-                v = (v & keep) | w0;
-                memcpy(ptr + 4 * i, &v, 4);
-            }
-        } else {
-            for (uint32_t i = 0; i < n; i++) {
-                uint16_t v;
-
-                memcpy(&v, ptr + 2 * i, 2);
-                v = (uint16_t)((v & keep) | w0);
-                memcpy(ptr + 2 * i, &v, 2);
-            }
-        }
+        depth_fill(ptr, n, bpp, keep, w0);
         x += n;
     }
 }

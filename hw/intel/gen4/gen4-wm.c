@@ -578,19 +578,7 @@ static void rt_fill_row(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t rgba[4],
             x++;
             continue;
         }
-        if (merge) {
-            for (uint32_t i = 0; i < n; i++) {
-                uint32_t v;
-
-                memcpy(&v, ptr + 4 * i, 4);
-                v = (v & keep) | packed;
-                memcpy(ptr + 4 * i, &v, 4);
-            }
-        } else {
-            for (uint32_t i = 0; i < n; i++) {
-                memcpy(ptr + 4 * i, &packed, 4);
-            }
-        }
+        hwgpu_fill32(ptr, n, merge ? keep : 0, packed);
         wm->pixels += n;
         x += n;
     }

@@ -29,4 +29,39 @@ static inline uint32_t hwgpu_f2u(float f)
     return u;
 }
 
+/*
+ * n elements of 4 (or 2) bytes at p, each made (element & keep) | val:
+ * a run of pixels or depth elements written with one value, keep the
+ * bits each element keeps (none: a plain fill).
+ */
+static inline void hwgpu_fill32(uint8_t *p, uint32_t n, uint32_t keep,
+                                uint32_t val)
+{
+    for (uint32_t i = 0; i < n && !keep; i++) {
+        memcpy(p + 4 * i, &val, 4);
+    }
+    for (uint32_t i = 0; i < n && keep; i++) {
+        uint32_t v;
+
+        memcpy(&v, p + 4 * i, 4);
+        v = (v & keep) | val;
+        memcpy(p + 4 * i, &v, 4);
+    }
+}
+
+static inline void hwgpu_fill16(uint8_t *p, uint32_t n, uint16_t keep,
+                                uint16_t val)
+{
+    for (uint32_t i = 0; i < n && !keep; i++) {
+        memcpy(p + 2 * i, &val, 2);
+    }
+    for (uint32_t i = 0; i < n && keep; i++) {
+        uint16_t v;
+
+        memcpy(&v, p + 2 * i, 2);
+        v = (uint16_t)((v & keep) | val);
+        memcpy(p + 2 * i, &v, 2);
+    }
+}
+
 #endif
