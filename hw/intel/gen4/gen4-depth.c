@@ -355,6 +355,7 @@ void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
     unsigned bpp = z->bpp;
     uint8_t lo[8] = { 0 }, hi[8];
     uint32_t q, w0 = 0, w1 = 0, keep;
+    bool runs;
     int64_t ey = z->oy + y;
 
     /* depth_element's clamp and quantization, once */
@@ -369,6 +370,8 @@ void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
     memcpy(&w0, lo, bpp);
     memcpy(&w1, hi, bpp);
     keep = w1 & ~w0;
+    /* (a bit the store inverts would not be a fill: each element tested) */
+    runs = (w0 & ~w1) == 0;
     if (y < 0 || (uint32_t)y >= z->height || ey < 0 || ey > UINT32_MAX) {
         return;                 /* outside the buffer: nothing written */
     }
@@ -380,7 +383,7 @@ void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
         uint8_t *ptr = NULL;
         uint32_t n = 0;
 
-        if (ex >= 0 && (w0 & ~w1) == 0 && z->tiled && z->ywalk &&
+        if (ex >= 0 && runs && z->tiled && z->ywalk &&
             !(z->base % G45_TILE_BYTES) && depth_addr(z, bpp, ex, ey, &addr)) {
             /*
              * A Y tile (one page, the buffer page-aligned): the row's
@@ -411,7 +414,7 @@ void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
                 continue;
             }
         }
-        if (ex >= 0 && (w0 & ~w1) == 0 && depth_addr(z, bpp, ex, ey, &addr)) {
+        if (ex >= 0 && runs && depth_addr(z, bpp, ex, ey, &addr)) {
             run = !z->tiled ? G45_GTT_PAGE_SIZE - addr % G45_GTT_PAGE_SIZE :
                   z->ywalk ? 16 - xb % 16 : G45_XTILE_W - xb % G45_XTILE_W;
             left = G45_GTT_PAGE_SIZE - addr % G45_GTT_PAGE_SIZE;

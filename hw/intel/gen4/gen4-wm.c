@@ -541,8 +541,7 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
 static void rt_fill_row(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t rgba[4],
                         uint32_t x0, uint32_t x1, uint32_t y)
 {
-    uint32_t packed = rt_packed(rt, rgba), keep = rt->memo_keep;
-    bool merge = rt->mask != 0xf || rt->f->nchan < 4;
+    uint32_t packed = rt_packed(rt, rgba);
     uint64_t yy = (uint64_t)y + rt->yoff;
 
     if (y > rt->hmax || x0 > rt->wmax) {
@@ -578,7 +577,7 @@ static void rt_fill_row(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t rgba[4],
             x++;
             continue;
         }
-        hwgpu_fill32(ptr, n, merge ? keep : 0, packed);
+        hwgpu_fill32(ptr, n, rt->keep8, packed);     /* (0: no merge) */
         wm->pixels += n;
         x += n;
     }
