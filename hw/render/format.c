@@ -509,6 +509,12 @@ static void unorm8_table(void)
     }
 }
 
+const uint32_t *hwgpu_unorm8_floats(void)
+{
+    pthread_once(&unorm8_once, unorm8_table);
+    return unorm8_float;
+}
+
 void hwgpu_unpack8(const HwgpuPack8 *p, const uint8_t *src, uint32_t rgba[4])
 {
     pthread_once(&unorm8_once, unorm8_table);

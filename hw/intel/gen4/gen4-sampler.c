@@ -62,9 +62,19 @@ static const struct SampleMsg {
     { 2, 2, 4, OP_RESINFO, false, "---l" },
 };
 
+/*
+ * The payload roles, in Lane's order: u v r, bias, LOD, reference, the
+ * gradients du/dx dv/dx dr/dx du/dy dv/dy dr/dy.
+ */
+#define ROLES "uvrblcxyzXYZ"
+#define NROLES 12
+
 /* One lane's parameters, raw (float or integer bits). */
-typedef struct Lane {
-    uint32_t u, v, r, b, l, c, g[6];
+typedef union Lane {
+    struct {
+        uint32_t u, v, r, b, l, c, g[6];
+    };
+    uint32_t role[NROLES];
 } Lane;
 
 /* What a message samples: its surface and sampler, resolved once. */
@@ -91,6 +101,27 @@ typedef struct Tex {
     /* the layout gen4_surface_offset reads from SURFACE_STATE, once */
     uint32_t pitch;
     bool tiled, ywalk;
+    int64_t last;               /* the last array slice (Depth) */
+    /* SAMPLER_STATE's fields as filter_level and select_levels use them */
+    uint32_t mode[3], mag_filter, min_filter, mip_filter;
+    float sbias, minl, maxl, base_level;
+    bool preclamp;
+    /*
+     * Texels of 8-bit UNORM channels with no sRGB decode and no compare
+     * (the common texture): read in place by fast_texel, channel c from
+     * byte cbyte[c] through the UNORM8 table, the values texel_f gives.
+     */
+    bool fast;
+    uint8_t cbyte[4];
+    const uint32_t *unorm8;
+    /* select_levels' last answer: the lanes of a subspan share their
+     * LOD, so most lookups ask the same again */
+    struct {
+        bool valid, is_l, mag;
+        uint32_t lod, bias;     /* the arguments' bits */
+        unsigned l0, l1;
+        float beta;
+    } memo;
 } Tex;
 
 struct Gen4SamplerPage {
@@ -265,8 +296,83 @@ static void texel_f(const Tex *t, unsigned l, int64_t x, int64_t y,
     }
 }
 
+/*
+ * The `fast` texels (slice 0 of a 2D level): a texel's address is
+ * t->base + fast_row(y) + fast_col(x), linear or tiled alike, since each
+ * tiled offset is a sum of a term of the row and a term of the byte
+ * column (tiling.h: offset(xb, y) == offset(0, y) + offset(xb, 0)).  An
+ * element past 4 GiB gives FAST_FAR, which puts the sum out of range.
+ */
+#define FAST_FAR (1ull << 52)
+
+static inline uint64_t fast_col(const Tex *t, unsigned l, int64_t x)
+{
+    uint64_t ex = t->mips[l].x + (uint64_t)x + t->xoff, xb = ex * t->bpp;
+
+    return ex > UINT32_MAX ? FAST_FAR :
+           !t->tiled ? xb :
+           t->ywalk ? g45_ytile_offset(xb, 0, t->pitch) :
+           g45_xtile_offset(xb, 0, t->pitch);
+}
+
+static inline uint64_t fast_row(const Tex *t, unsigned l, int64_t y)
+{
+    uint64_t ey = t->mips[l].y + (uint64_t)y + t->yoff;
+
+    return ey > UINT32_MAX ? FAST_FAR :
+           !t->tiled ? ey * t->pitch :
+           t->ywalk ? g45_ytile_offset(0, ey, t->pitch) :
+           g45_xtile_offset(0, ey, t->pitch);
+}
+
+/*
+ * The texel at `addr` as texel_raw and texel_f give it: read in place
+ * (or through the page cache), channel c from byte cbyte[c] through the
+ * UNORM8 table; zeros where it cannot be read.
+ */
+static inline __attribute__((always_inline)) void
+fast_texel(const Tex *t, uint64_t addr, float out[4])
+{
+    const uint8_t *px = NULL;
+    /* bytes 4 and 5: what an absent channel reads (0, alpha 1.0) */
+    uint8_t b[8] = { 0, 0, 0, 0, 0, 255, 0, 0 };
+
+    if (addr + t->bpp - 1 <= UINT32_MAX) {
+        px = g45_gtt_direct_ptr(t->smp->s->gtt, addr, t->bpp, false);
+        if (!px && sampler_read(t->smp, addr, b, t->bpp)) {
+            px = b;
+        }
+    }
+    if (!px) {
+        memset(out, 0, 4 * sizeof(float));
+        return;
+    }
+    if (px != b) {
+        if (t->bpp == 4) {
+            memcpy(b, px, 4);
+        } else {
+            memcpy(b, px, t->bpp);
+        }
+    }
+    out[0] = hwgpu_u2f(t->unorm8[b[t->cbyte[0]]]);
+    out[1] = hwgpu_u2f(t->unorm8[b[t->cbyte[1]]]);
+    out[2] = hwgpu_u2f(t->unorm8[b[t->cbyte[2]]]);
+    out[3] = hwgpu_u2f(t->unorm8[b[t->cbyte[3]]]);
+}
+
+/* texel_f for a `fast` Tex: (x, y) of slice s of level l. */
+static void texel_fast(const Tex *t, unsigned l, int64_t x, int64_t y,
+                       int64_t s, float out[4])
+{
+    if (x < 0 || y < 0 || s != 0) {
+        texel_f(t, l, x, y, s, 0, out);
+        return;
+    }
+    fast_texel(t, t->base + fast_row(t, l, y) + fast_col(t, l, x), out);
+}
+
 /* A texel coordinate through an address mode; -1: the border colour. */
-static int64_t wrap(uint32_t mode, int64_t i, int64_t size)
+static inline int64_t wrap(uint32_t mode, int64_t i, int64_t size)
 {
     int64_t m;
 
@@ -335,6 +441,68 @@ static int cube_neighbour(int face, int64_t x, int64_t y, int64_t n,
 }
 
 /*
+ * filter_level for slice 0 of a 2D surface with `fast` texels: the same
+ * arithmetic in the same order (each tap's weight the product of its
+ * axes' fractions, taps of weight 0 skipped, the sum from tap 0 up), with
+ * the loops over dimensions and taps written out.
+ */
+static void filter_2d_fast(const Tex *t, unsigned l, bool linear,
+                           const float c[3], float out[4])
+{
+    const Gen4Mip *m = &t->mips[l];
+    int64_t size[2] = { m->w, m->h }, i0[2], i1[2];
+    uint64_t row[2] = { 0, 0 }, col[2] = { 0, 0 };
+    float fr[2], w[4], px[4];
+    bool border = false;
+
+    for (int k = 0; k < 2; k++) {
+        float x = clampf(c[k] * (float)size[k], -1e7f, 1e7f), fl;
+
+        if (linear) {
+            x -= 0.5f;
+        }
+        fl = floorf(x);
+        fr[k] = x - fl;
+        i0[k] = wrap(t->mode[k], (int64_t)fl + t->off[k], size[k]);
+        if (linear) {
+            i1[k] = wrap(t->mode[k], (int64_t)fl + t->off[k] + 1, size[k]);
+        }
+    }
+    if (!linear) {
+        texel_fast(t, l, i0[0], i0[1], 0, out);
+        return;
+    }
+    if (i0[0] < 0 || i0[1] < 0 || i1[0] < 0 || i1[1] < 0) {
+        border = true;          /* CLAMP_BORDER outside: per tap */
+    } else {
+        col[0] = fast_col(t, l, i0[0]);
+        col[1] = fast_col(t, l, i1[0]);
+        row[0] = t->base + fast_row(t, l, i0[1]);
+        row[1] = t->base + fast_row(t, l, i1[1]);
+    }
+    w[0] = (1.0f - fr[0]) * (1.0f - fr[1]);
+    w[1] = fr[0] * (1.0f - fr[1]);
+    w[2] = (1.0f - fr[0]) * fr[1];
+    w[3] = fr[0] * fr[1];
+    out[0] = out[1] = out[2] = out[3] = 0;
+    for (int tap = 0; tap < 4; tap++) {
+        if (w[tap] == 0.0f) {
+            continue;
+        }
+        if (border) {
+            texel_fast(t, l, tap & 1 ? i1[0] : i0[0],
+                       tap & 2 ? i1[1] : i0[1], 0, px);
+        } else {
+            fast_texel(t, row[tap >> 1] + col[tap & 1], px);
+        }
+        out[0] += w[tap] * px[0];
+        out[1] += w[tap] * px[1];
+        out[2] += w[tap] * px[2];
+        out[3] += w[tap] * px[3];
+    }
+}
+
+/*
  * One level's filtered sample at normalized (c[0], c[1], c[2]) of slice
  * `slice` (1D/2D arrays, cube faces; 3D: c[2] is the depth coordinate).
  */
@@ -345,11 +513,7 @@ static void filter_level(const Tex *t, unsigned l, uint32_t filter,
     const Gen4Mip *m = &t->mips[l];
     int dims = t->type == G45_SURFTYPE_1D ? 1 :
                t->type == G45_SURFTYPE_3D ? 3 : 2;
-    uint32_t mode[3] = {
-        g45_sampler_state_tcx_address_control_mode(t->st),
-        g45_sampler_state_tcy_address_control_mode(t->st),
-        g45_sampler_state_tcz_address_control_mode(t->st),
-    };
+    uint32_t mode[3] = { t->mode[0], t->mode[1], t->mode[2] };
     int64_t size[3] = { m->w, m->h, t->type == G45_SURFTYPE_3D ? m->d : 1 };
     int64_t i0[3] = { 0, 0, 0 }, i1[3] = { 0, 0, 0 }, raw[3] = { 0, 0, 0 };
     float fr[3] = { 0, 0, 0 };
@@ -378,7 +542,11 @@ static void filter_level(const Tex *t, unsigned l, uint32_t filter,
         slice = 0;
     }
     if (!linear) {
-        texel_f(t, l, i0[0], i0[1], dims == 3 ? i0[2] : slice, ref, out);
+        if (t->fast) {
+            texel_fast(t, l, i0[0], i0[1], dims == 3 ? i0[2] : slice, out);
+        } else {
+            texel_f(t, l, i0[0], i0[1], dims == 3 ? i0[2] : slice, ref, out);
+        }
         return;
     }
     memset(out, 0, 4 * sizeof(float));
@@ -401,10 +569,26 @@ static void filter_level(const Tex *t, unsigned l, uint32_t filter,
                 z = cube_neighbour((int)slice, rx, ry, size[0], &x, &y);
             }
         }
-        texel_f(t, l, x, y, z, ref, px);
+        if (t->fast) {
+            texel_fast(t, l, x, y, z, px);
+        } else {
+            texel_f(t, l, x, y, z, ref, px);
+        }
         for (int k = 0; k < 4; k++) {
             out[k] += w * px[k];
         }
+    }
+}
+
+/* filter_level, or filter_2d_fast where it applies. */
+static inline void filter_any(const Tex *t, unsigned l, uint32_t filter,
+                              const float c[3], int64_t slice, float ref,
+                              float out[4])
+{
+    if (t->fast && t->type == G45_SURFTYPE_2D && slice == 0) {
+        filter_2d_fast(t, l, filter != G45_MAPFILTER_NEAREST, c, out);
+    } else {
+        filter_level(t, l, filter, c, slice, ref, out);
     }
 }
 
@@ -443,7 +627,7 @@ static void lane_coords(const Tex *t, const Lane *ln, int face, float c[3],
                         int64_t *slice, int *face_out)
 {
     float u = hwgpu_u2f(ln->u), v = hwgpu_u2f(ln->v), r = hwgpu_u2f(ln->r);
-    int64_t last = (int64_t)g45_surface_state_depth_minus_1(t->ss);
+    int64_t last = t->last;
 
     c[0] = u;
     c[1] = v;
@@ -502,24 +686,20 @@ static float lod_of(const float dx[3], const float dy[3])
  * `lod` is the computed LOD (sample_l: the parameter), `bias` the
  * message's.  *l1 == *l0 when one level is sampled.
  */
-static bool select_levels(const Tex *t, float lod, float bias, bool is_l,
-                          unsigned *l0, unsigned *l1, float *beta)
+static bool select_levels_of(const Tex *t, float lod, float bias,
+                             bool is_l, unsigned *l0, unsigned *l1,
+                             float *beta)
 {
-    const uint32_t *st = t->st;
-    /* S4.6; the getter sign-extends */
-    float sbias = (float)g45_sampler_state_texture_lod_bias(st) / 64.0f;
-    float cnt = (float)t->mip_count, smin = (float)t->surf_min_lod;
-    float maxl = fminf(g45_sampler_state_max_lod(st) / 64.0f, cnt) + smin;
-    float minl = fminf(g45_sampler_state_min_lod(st) / 64.0f, cnt) + smin;
-    float base = g45_sampler_state_base_mip_level(st) / 2.0f;
-    uint32_t mip = g45_sampler_state_mip_mode_filter(st);
+    float sbias = t->sbias, smin = (float)t->surf_min_lod;
+    float maxl = t->maxl, minl = t->minl, base = t->base_level;
+    uint32_t mip = t->mip_filter;
     bool mag;
 
     lod = is_l ? sbias + lod + smin : lod + sbias + bias;
     if (isnan(lod)) {
         lod = 0;
     }
-    if (g45_sampler_state_lod_preclamp_enable(st)) {
+    if (t->preclamp) {
         lod = fminf(fmaxf(lod, minl), maxl);
     }
     mag = lod - base <= 0;
@@ -536,6 +716,33 @@ static bool select_levels(const Tex *t, float lod, float bias, bool is_l,
     *l0 = lod < 0 ? 0 : lod >= t->nlevels ? t->nlevels - 1 : (unsigned)lod;
     *l1 = *beta > 0 && *l0 + 1 < t->nlevels ? *l0 + 1 : *l0;
     return mag;
+}
+
+/* select_levels_of through the memo (not on the general path). */
+static bool select_levels(Tex *t, float lod, float bias, bool is_l,
+                          unsigned *l0, unsigned *l1, float *beta)
+{
+    uint32_t lod_bits = hwgpu_f2u(lod), bias_bits = hwgpu_f2u(bias);
+
+    if (t->smp->general) {
+        return select_levels_of(t, lod, bias, is_l, l0, l1, beta);
+    }
+    if (t->memo.valid && t->memo.lod == lod_bits &&
+        t->memo.bias == bias_bits && t->memo.is_l == is_l) {
+        *l0 = t->memo.l0;
+        *l1 = t->memo.l1;
+        *beta = t->memo.beta;
+        return t->memo.mag;
+    }
+    t->memo.mag = select_levels_of(t, lod, bias, is_l, l0, l1, beta);
+    t->memo.valid = true;
+    t->memo.lod = lod_bits;
+    t->memo.bias = bias_bits;
+    t->memo.is_l = is_l;
+    t->memo.l0 = *l0;
+    t->memo.l1 = *l1;
+    t->memo.beta = *beta;
+    return t->memo.mag;
 }
 
 /*
@@ -573,7 +780,7 @@ static unsigned aniso(const Tex *t, const Footprint *fp, float *lod,
 
 /* The filtered lookup of one lane, with its LOD decided (fp: its
  * footprint, NULL when the LOD is not computed from one). */
-static void lookup(const Tex *t, const Lane *ln, float lod, float bias,
+static void lookup(Tex *t, const Lane *ln, float lod, float bias,
                    bool is_l, const Footprint *fp, float out[4])
 {
     unsigned l0, l1, n = 1;
@@ -584,8 +791,7 @@ static void lookup(const Tex *t, const Lane *ln, float lod, float bias,
     uint32_t filter;
     float iso = lod;
 
-    if (fp && g45_sampler_state_min_mode_filter(t->st) ==
-        G45_MAPFILTER_ANISOTROPIC) {
+    if (fp && t->min_filter == G45_MAPFILTER_ANISOTROPIC) {
         n = aniso(t, fp, &lod, axis);
     }
     /* minification is decided on the isotropic LOD, the levels on the
@@ -594,8 +800,7 @@ static void lookup(const Tex *t, const Lane *ln, float lod, float bias,
     if (!mag && n > 1) {
         select_levels(t, lod, bias, is_l, &l0, &l1, &beta);
     }
-    filter = mag ? g45_sampler_state_mag_mode_filter(t->st)
-                 : g45_sampler_state_min_mode_filter(t->st);
+    filter = mag ? t->mag_filter : t->min_filter;
     if (mag) {
         n = 1;
     }
@@ -611,11 +816,11 @@ static void lookup(const Tex *t, const Lane *ln, float lod, float bias,
         for (int a = 0; a < 3; a++) {
             at[a] = c[a] + k * axis[a];
         }
-        filter_level(t, l0, filter, at, slice, ref, o0);
+        filter_any(t, l0, filter, at, slice, ref, o0);
         if (l1 != l0) {
             float o1[4];
 
-            filter_level(t, l1, filter, at, slice, ref, o1);
+            filter_any(t, l1, filter, at, slice, ref, o1);
             for (int q = 0; q < 4; q++) {
                 o0[q] += beta * (o1[q] - o0[q]);
             }
@@ -833,15 +1038,36 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     t->shadow = op == OP_SAMPLE_C || op == OP_SAMPLE_B_C ||
                 op == OP_SAMPLE_L_C;
     t->shadow_fn = g45_sampler_state_shadow_function(t->st);
+    t->last = (int64_t)g45_surface_state_depth_minus_1(ss);
+    t->mode[0] = g45_sampler_state_tcx_address_control_mode(t->st);
+    t->mode[1] = g45_sampler_state_tcy_address_control_mode(t->st);
+    t->mode[2] = g45_sampler_state_tcz_address_control_mode(t->st);
+    t->mag_filter = g45_sampler_state_mag_mode_filter(t->st);
+    t->min_filter = g45_sampler_state_min_mode_filter(t->st);
+    t->mip_filter = g45_sampler_state_mip_mode_filter(t->st);
+    /* LOD bias S4.6 (the getter sign-extends); Min/Max LOD U4.6 */
+    t->sbias = (float)g45_sampler_state_texture_lod_bias(t->st) / 64.0f;
+    t->maxl = fminf(g45_sampler_state_max_lod(t->st) / 64.0f,
+                    (float)t->mip_count) + (float)t->surf_min_lod;
+    t->minl = fminf(g45_sampler_state_min_lod(t->st) / 64.0f,
+                    (float)t->mip_count) + (float)t->surf_min_lod;
+    t->base_level = g45_sampler_state_base_mip_level(t->st) / 2.0f;
+    t->preclamp = g45_sampler_state_lod_preclamp_enable(t->st);
+    t->fast = t->unpack8 && !t->f->srgb && !t->shadow && t->bw == 1 &&
+              t->bh == 1 && !smp->general;
+    if (t->fast) {
+        /* fast_texel's bytes 4 and 5 read 0 and 1.0 */
+        t->cbyte[0] = t->cbyte[1] = t->cbyte[2] = 4;
+        t->cbyte[3] = 5;
+        for (unsigned i = 0; i < t->p8.bytes && i < t->bpp; i++) {
+            if (t->p8.src[i] >= 0) {
+                t->cbyte[t->p8.src[i] & 3] = (uint8_t)i;
+            }
+        }
+        t->unorm8 = hwgpu_unorm8_floats();
+    }
     return !g45_sampler_state_sampler_disable(t->st);
 }
-
-/*
- * The payload roles, in Lane's order: u v r, bias, LOD, reference, the
- * gradients du/dx dv/dx dr/dx du/dy dv/dy dr/dy.
- */
-#define ROLES "uvrblcxyzXYZ"
-#define NROLES 12
 
 /* Each role's position in the message's parameter list, -1 when absent. */
 static void param_slots(const struct SampleMsg *m, int8_t slot[NROLES])
@@ -853,26 +1079,33 @@ static void param_slots(const struct SampleMsg *m, int8_t slot[NROLES])
     }
 }
 
-/* Parameter slot i of lane ch, 0 when absent from the message. */
-static uint32_t param(const struct SampleMsg *m, const G4EuMessage *msg,
-                      unsigned ch, int i)
+/*
+ * Every lane's parameters: slot i of lane ch is payload register
+ * 1 + 2i + ch / 8 (SIMD16), 1 + i (SIMD8) or 1 + i / 4 at DWord
+ * ch * 4 + i % 4 (SIMD4x2); 0 when absent from the message.
+ */
+static void lane_params(const struct SampleMsg *m, const G4EuMessage *msg,
+                        unsigned lanes, Lane *ln)
 {
-    unsigned reg, dw;
+    int8_t slot[NROLES];
 
-    if (i < 0) {
-        return 0;
+    param_slots(m, slot);
+    memset(ln, 0, lanes * sizeof(*ln));
+    for (unsigned k = 0; k < NROLES; k++) {
+        int i = slot[k];
+        unsigned first, step = m->simd == 4 ? 4 : 1;
+
+        if (i < 0) {
+            continue;
+        }
+        first = m->simd == 16 ? (1 + 2 * i) * 8 :
+                m->simd == 8 ? (1 + i) * 8 : (1 + i / 4) * 8 + i % 4;
+        for (unsigned ch = 0; ch < lanes; ch++) {
+            unsigned at = first + ch * step;
+
+            ln[ch].role[k] = at / 8 < msg->mlen ? msg->payload[at] : 0;
+        }
     }
-    if (m->simd == 16) {
-        reg = 1 + 2 * i + ch / 8;
-        dw = ch % 8;
-    } else if (m->simd == 8) {
-        reg = 1 + i;
-        dw = ch;
-    } else {
-        reg = 1 + i / 4;
-        dw = ch * 4 + i % 4;
-    }
-    return reg < msg->mlen ? msg->payload[reg * 8 + dw] : 0;
 }
 
 static bool sampler_message(void *opaque, G4EuThread *thr,
@@ -883,10 +1116,11 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     uint32_t masked = (msg->payload[2] >> 12) & 15;
     bool force_lod0 = (msg->payload[2] >> 16) & 1;
     const struct SampleMsg *m = NULL;
-    unsigned lanes, out = 0, need;
+    unsigned lanes, out = 0, need, fp_q = ~0u;
     const uint32_t *ss;
-    int8_t slot[NROLES];
     Lane ln[16];
+    Footprint fpv;
+    float fp_lod = 0;
     bool ok;
     Tex t;
 
@@ -913,20 +1147,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
         HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: response of %u "
                           "registers in rlen %u; truncated", need, msg->rlen);
     }
-    param_slots(m, slot);
-    for (unsigned ch = 0; ch < lanes; ch++) {
-        Lane *l = &ln[ch];
-
-        l->u = param(m, msg, ch, slot[0]);
-        l->v = param(m, msg, ch, slot[1]);
-        l->r = param(m, msg, ch, slot[2]);
-        l->b = param(m, msg, ch, slot[3]);
-        l->l = param(m, msg, ch, slot[4]);
-        l->c = param(m, msg, ch, slot[5]);
-        for (int g = 0; g < 6; g++) {
-            l->g[g] = param(m, msg, ch, slot[6 + g]);
-        }
-    }
+    lane_params(m, msg, lanes, ln);
     ok = tex_init(&t, smp, ss, msg, m->op);
     for (unsigned ch = 0; ch < lanes; ch++) {
         uint32_t rgba[4] = { 0, 0, 0, 0 };
@@ -942,23 +1163,28 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
         } else if (!ok) {
             /* a NULL or unusable surface, a disabled sampler: zeros */
         } else if (m->op == OP_LD) {
-            fetch(&t, &ln[ch], slot[4] >= 0, rgba);
+            fetch(&t, &ln[ch], strchr(m->params, 'l') != NULL, rgba);
         } else {
             bool is_l = m->op == OP_SAMPLE_L || m->op == OP_SAMPLE_L_C;
             float lod = 0, bias = 0, f[4];
-            Footprint fpv, *fp = NULL;
+            Footprint *fp = NULL;
 
             if (is_l) {
                 lod = hwgpu_u2f(ln[ch].l);
             } else if (m->op == OP_SAMPLE_D) {
                 gradient_footprint(&t, &ln[ch], &fpv);
                 fp = &fpv;
-            } else if (m->simd != 4 && !force_lod0) {
-                subspan_footprint(&t, ln, ch, &fpv);
-                fp = &fpv;
-            }
-            if (fp) {
                 lod = lod_of(fp->dx, fp->dy);
+            } else if (m->simd != 4 && !force_lod0) {
+                /* one footprint for the four lanes of a subspan
+                 * (the general path: each lane its own) */
+                if (fp_q != ch / 4 || smp->general) {
+                    fp_q = ch / 4;
+                    subspan_footprint(&t, ln, ch, &fpv);
+                    fp_lod = lod_of(fpv.dx, fpv.dy);
+                }
+                fp = &fpv;
+                lod = fp_lod;
             }
             if (m->op == OP_SAMPLE_B || m->op == OP_SAMPLE_B_C) {
                 bias = hwgpu_u2f(ln[ch].b);
@@ -1030,5 +1256,6 @@ void gen4_sampler_attach(Gen4Sampler *smp, G4EuEnv *env, Gen4State *s,
     smp->s = s;
     smp->d = d;
     smp->surfaces = surfaces;
+    smp->general = env->interp;
     g4_eu_env_set_shared(env, G4_SFID_SAMPLER, sampler_message, smp);
 }

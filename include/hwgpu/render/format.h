@@ -215,6 +215,8 @@ static inline void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
  * hwgpu_format_unpack gives it (absent channels 0, alpha 1.0).
  */
 void hwgpu_unpack8(const HwgpuPack8 *p, const uint8_t *src, uint32_t rgba[4]);
+/* The 256 values hwgpu_unpack8 gives an UNORM8 byte, as float bits. */
+const uint32_t *hwgpu_unorm8_floats(void);
 
 /* IEEE half, and the unsigned 11/10-bit floats, to single precision. */
 float hwgpu_half_to_float(uint16_t h);

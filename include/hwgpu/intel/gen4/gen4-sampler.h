@@ -48,6 +48,9 @@ typedef struct Gen4Sampler {
     Gen4Surfaces *surfaces;     /* the unit's binding table */
     Gen4SamplerPage *pages;     /* NULL until the first texel */
     uint64_t page_fills;        /* pages translated through the GTT */
+    /* every texel through the general path (HWGPU_EU_INTERP=1, tests):
+     * the reference the in-place UNORM8 reads are checked against */
+    bool general;
 } Gen4Sampler;
 
 /* Register the sampler for a thread's env (zero *smp before the draw's

@@ -855,6 +855,121 @@ static void test_cube_seamless(void)
     }
 }
 
+/*
+ * The in-place UNORM8 texel path (`fast`: 2D, 8-bit UNORM channels, no
+ * sRGB, no compare) against the general one (smp.general) on random
+ * textures, layouts, filters, LOD state, address modes, texel offsets
+ * and coordinates, message by message: the responses agree bit for bit.
+ * Formats the fast path leaves alone ride along as a control.
+ */
+static void test_fast_agrees(void)
+{
+    static const uint32_t fmts[] = {
+        G45_SURFACE_FORMAT_R8G8B8A8_UNORM, G45_SURFACE_FORMAT_B8G8R8A8_UNORM,
+        G45_SURFACE_FORMAT_B8G8R8X8_UNORM, G45_SURFACE_FORMAT_R8G8_UNORM,
+        G45_SURFACE_FORMAT_R8_UNORM, G45_SURFACE_FORMAT_A8_UNORM,
+        G45_SURFACE_FORMAT_L8_UNORM, G45_SURFACE_FORMAT_B5G6R5_UNORM,
+        G45_SURFACE_FORMAT_B8G8R8A8_UNORM_SRGB,
+    };
+    /* SIMD16 sample, sample_b, sample_l; SIMD8 sample; SIMD16 ld */
+    static const struct { uint8_t type, mlen, rlen, np; } ops[] = {
+        { 0, 5, 8, 2 }, { 0, 9, 8, 4 }, { 1, 9, 8, 4 }, { 0, 4, 4, 3 },
+        { 3, 9, 8, 4 },
+    };
+    GRand *r = g_rand_new_with_seed(0x5a3713);
+    unsigned differ = 0;
+
+    for (int it = 0; it < 3000; it++) {
+        uint32_t fmt = fmts[g_rand_int_range(r, 0, G_N_ELEMENTS(fmts))];
+        uint32_t w = g_rand_int_range(r, 1, 40);
+        uint32_t h = g_rand_int_range(r, 1, 40);
+        uint32_t tiling = g_rand_int_range(r, 0, 3);
+        uint32_t mips = g_rand_int_range(r, 0, 7);
+        uint32_t pitch = tiling == 1 ? 512 * g_rand_int_range(r, 1, 3)
+                         : tiling == 2 ? 128 * g_rand_int_range(r, 2, 4)
+                         : 4 * w + 4 * g_rand_int_range(r, 0, 40);
+        /* most textures at TEX; some reach past the GTT's end */
+        uint32_t base = g_rand_int_range(r, 0, 8)
+                        ? TEX + 64 * g_rand_int_range(r, 0, 64)
+                        : GEN4T_RAM_SIZE - 4096 * g_rand_int_range(r, 1, 4);
+        int o = g_rand_int_range(r, 0, G_N_ELEMENTS(ops));
+        uint32_t resp_bits[2][G4_EU_MAX_RLEN][8];
+
+        gen4t_direct = g_rand_boolean(r);
+        setup();
+        gen4t_w32(SURF, (SURF_2D << 29) | (fmt << 18));
+        gen4t_w32(SURF + 4, base);
+        gen4t_w32(SURF + 8, ((h - 1) << 19) | ((w - 1) << 6) | (mips << 2));
+        gen4t_w32(SURF + 12, ((pitch - 1) << 3) |
+                  (tiling ? 2 | (tiling == 2) : 0));
+        gen4t_w32(SURF + 16, (uint32_t)g_rand_int_range(r, 0, 3) << 28);
+        gen4t_w32(SURF + 20, g_rand_int_range(r, 0, 4) ? 0   /* X/Y offset */
+                  : (g_rand_int_range(r, 0, 4) << 25) |
+                    (g_rand_int_range(r, 0, 4) << 20));
+        for (uint32_t a = TEX; a < TEX + 0x30000; a += 4) {
+            gen4t_w32(a, g_rand_int(r));
+        }
+        for (uint32_t a = GEN4T_RAM_SIZE - 4 * 4096; a < GEN4T_RAM_SIZE;
+             a += 4) {
+            gen4t_w32(a, g_rand_int(r));
+        }
+        gen4t_w32(SAMP, (1u << 28) * g_rand_int_range(r, 0, 2) |
+                  (g_rand_int_range(r, 0, 4) << 22) |          /* base level */
+                  (g_rand_int_range(r, 0, 4) << 20) |          /* mip filter */
+                  (g_rand_int_range(r, 0, 2) << 17) |          /* mag */
+                  (g_rand_int_range(r, 0, 2) << 14) |          /* min */
+                  ((g_rand_int(r) & 0x7ff) << 3) * g_rand_int_range(r, 0, 2));
+        gen4t_w32(SAMP + 4, ((uint32_t)g_rand_int_range(r, 0, 640) << 22) |
+                  (g_rand_int_range(r, 0, 900) << 12) |
+                  (g_rand_int_range(r, 0, 6) << 6) |
+                  (g_rand_int_range(r, 0, 6) << 3) | g_rand_int_range(r, 0, 6));
+        gen4t_w32(SAMP + 8, BORDER);
+        for (int k = 0; k < 4; k++) {
+            gen4t_w32(BORDER + 4 * k, hwgpu_f2u(g_rand_double_range(r, 0, 1)));
+        }
+        memset(payload, 0, sizeof(payload));
+        payload[2] = g_rand_int_range(r, 0, 4) ? 0 : g_rand_int(r) & 0xfff;
+        payload[3] = SAMP;
+        for (unsigned ch = 0; ch < 16; ch++) {
+            float u0 = g_rand_double_range(r, -1.5, 2.5);
+            float v0 = g_rand_double_range(r, -1.5, 2.5);
+            /* a subspan's pixels a small step apart, as a PS sends */
+            float step = (float)g_rand_double_range(r, 0, 0.3);
+
+            for (unsigned p = 0; p < ops[o].np; p++) {
+                uint32_t v = hwgpu_f2u(p == 0 ? u0 + step * (ch & 1)
+                                       : p == 1 ? v0 + step * ((ch >> 1) & 1)
+                                       : (float)g_rand_double_range(r, -2, 6));
+
+                if (ops[o].type == 3) {
+                    v = g_rand_int_range(r, -3, 45);   /* ld: integers */
+                }
+                if (ops[o].mlen == 4) {
+                    if (ch < 8) {
+                        payload[(1 + p) * 8 + ch] = v;
+                    }
+                } else {
+                    payload[(1 + 2 * p + ch / 8) * 8 + ch % 8] = v;
+                }
+            }
+        }
+        for (int g = 0; g < 2; g++) {
+            smp.general = g;
+            send(ops[o].type, ops[o].mlen, ops[o].rlen, 0xffff);
+            memcpy(resp_bits[g], resp.data, sizeof(resp_bits[g]));
+        }
+        g_assert_cmpmem(resp_bits[0], sizeof(resp_bits[0]), resp_bits[1],
+                        sizeof(resp_bits[1]));
+        for (unsigned k = 0; k < 8 * ops[o].rlen; k++) {
+            differ += resp_bits[0][k / 8][k % 8] != resp_bits[0][0][0];
+        }
+    }
+    /* (the responses are not all one value) */
+    g_assert_cmpuint(differ, >, 100000);
+    gen4t_direct = false;
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -877,5 +992,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-sampler/page-cache", test_page_cache);
     g_test_add_func("/gen4-sampler/anisotropic", test_anisotropic);
     g_test_add_func("/gen4-sampler/cube-seamless", test_cube_seamless);
+    g_test_add_func("/gen4-sampler/fast-agrees", test_fast_agrees);
     return g_test_run();
 }
