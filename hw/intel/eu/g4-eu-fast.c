@@ -130,6 +130,19 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
     const G4Opnd *o = &h->src[k];
     uint32_t r[16], keep, flip;
 
+    if (h->xs[k] == G4XS_VEC && o->type == G4_TYPE_F && !o->mods) {
+        /*
+         * Straight from the GRF, not through r[]: the copy's narrower
+         * stores would stall the loop's wide loads (no store forwarding)
+         */
+        const uint8_t *p = t->grf + o->base;
+
+        for (unsigned i = 0; i < n; i++) {
+            f[i] = hwgpu_u2f(flush ? flush32(ld32(p + 4 * i))
+                                   : ld32(p + 4 * i));
+        }
+        return;
+    }
     src_raw(t, h, k, n, r);
     if (o->type == G4_TYPE_F && !o->mods) {
         /* the common case, without the general one's masks */
@@ -183,6 +196,15 @@ static ALWAYS_INLINE void src_int(const G4EuThread *t, const G4Half *h,
     const G4Opnd *o = &h->src[k];
     uint32_t r[16];
 
+    if (h->xs[k] == G4XS_VEC && o->type == G4_TYPE_D && !o->mods) {
+        /* straight from the GRF, as src_float */
+        const uint8_t *p = t->grf + o->base;
+
+        for (unsigned i = 0; i < n; i++) {
+            v[i] = (int32_t)ld32(p + 4 * i);
+        }
+        return;
+    }
     src_raw(t, h, k, n, r);
     /* (the type switch outside the loops) */
 #define TO_INT(ty)                                                      \

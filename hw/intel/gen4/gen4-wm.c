@@ -513,20 +513,25 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
                 }
                 continue;
             }
-            if (merge) {
-                memcpy(v, ptr, 8);
-            }
+            /*
+             * Each pixel its own 4-byte access: an 8-byte copy of v
+             * would read the two 4-byte stores just made (a store
+             * forwarding stall on every row)
+             */
             if (m2 & 1) {
+                if (merge) {
+                    memcpy(&v[0], ptr, 4);
+                }
                 v[0] = (v[0] & keep) | packed[p];
+                memcpy(ptr, &v[0], 4);
+                wm->pixels++;
             }
             if (m2 & 2) {
+                if (merge) {
+                    memcpy(&v[1], ptr + 4, 4);
+                }
                 v[1] = (v[1] & keep) | packed[p + 1];
-            }
-            if (m2 == 3) {
-                memcpy(ptr, v, 8);
-                wm->pixels += 2;
-            } else {
-                memcpy(ptr + 4 * (m2 >> 1), &v[m2 >> 1], 4);
+                memcpy(ptr + 4, &v[1], 4);
                 wm->pixels++;
             }
         }
