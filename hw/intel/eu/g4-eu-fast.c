@@ -274,7 +274,6 @@ static ALWAYS_INLINE void set_flags(G4EuThread *t, const G4Op *op,
 static ALWAYS_INLINE void store(G4EuThread *t, const G4Half *h,
                                 const uint32_t *out, uint16_t en, unsigned n)
 {
-    uint32_t old[16];
     uint8_t *p;
 
     if (h->dst.kind == G4K_NULL) {
@@ -295,11 +294,13 @@ static ALWAYS_INLINE void store(G4EuThread *t, const G4Half *h,
         memcpy(p, out, 4 * n);
         return;
     }
-    memcpy(old, p, 4 * n);
+    /* lane by lane in place: a copy of the old contents, merged and
+     * copied back, made a store forwarding stall of every partial write */
     for (unsigned i = 0; i < n; i++) {
-        old[i] = (en >> i) & 1 ? out[i] : old[i];
+        if ((en >> i) & 1) {
+            memcpy(p + 4 * i, &out[i], 4);
+        }
     }
-    memcpy(p, old, 4 * n);
 }
 
 /* The type conditions are evaluated in (a null destination: see below). */
