@@ -265,8 +265,98 @@ static void vs_on_pool(VsJob *j)
     g_free(j->slot);
 }
 
+/*
+ * The vertex cache (VS_STATE DW6 Vertex Cache Disable clear, what crocus
+ * sends): a vertex the VF delivered before in this draw is not shaded
+ * again, its VUE is the earlier one's.  The hardware's cache keys on the
+ * vertex index within a window of recent vertices; this one keys on all
+ * the VS reads of a vertex, its fetched elements (which carry VertexID,
+ * InstanceID and PrimitiveID when the elements ask for them), over the
+ * whole draw.  A VS without side effects gives the same VUEs either way.
+ * Returns the distinct vertices (g_free() them) in order of first
+ * appearance and each vertex's place among them in map[]; NULL when all
+ * are distinct.
+ */
+static uint32_t *vs_distinct(const uint32_t *in, uint32_t in_dw, uint32_t n,
+                             uint32_t *map, uint32_t *nu)
+{
+    uint32_t size = 16, *slot, *out, k = 0;
+
+    while (size < 2 * n) {
+        size *= 2;
+    }
+    slot = g_new0(uint32_t, size);      /* distinct vertex + 1, 0: free */
+    out = g_new(uint32_t, (size_t)n * in_dw);
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t *v = in + (size_t)i * in_dw;
+        uint64_t h = 0xcbf29ce484222325ull;     /* FNV-1a over the dwords */
+        uint32_t at;
+
+        for (uint32_t w = 0; w < in_dw; w++) {
+            h = (h ^ v[w]) * 0x100000001b3ull;
+        }
+        for (at = (uint32_t)(h ^ h >> 32) & (size - 1); slot[at];
+             at = (at + 1) & (size - 1)) {
+            if (!memcmp(out + (size_t)(slot[at] - 1) * in_dw, v,
+                        in_dw * 4)) {
+                break;
+            }
+        }
+        if (!slot[at]) {
+            memcpy(out + (size_t)k * in_dw, v, in_dw * 4);
+            slot[at] = ++k;
+        }
+        map[i] = slot[at] - 1;
+    }
+    g_free(slot);
+    *nu = k;
+    if (k == n) {
+        g_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static bool vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
+                     uint32_t in_dw, uint32_t n, Gen4VsOut *out);
+
 bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
                    uint32_t in_dw, uint32_t n, Gen4VsOut *out)
+{
+    const uint32_t *vs = d->unit[GEN4_VS];
+    uint32_t *map, *distinct, nu;
+    Gen4VsOut u;
+
+    if (!d->unit_addr[GEN4_VS] || !g45_vs_state_enable(vs) ||
+        g45_vs_state_vertex_cache_disable(vs) || n < 2) {
+        return vs_shade(s, d, in, in_dw, n, out);
+    }
+    map = g_new(uint32_t, n);
+    distinct = vs_distinct(in, in_dw, n, map, &nu);
+    if (!distinct) {
+        g_free(map);
+        return vs_shade(s, d, in, in_dw, n, out);
+    }
+    if (!vs_shade(s, d, distinct, in_dw, nu, &u)) {
+        g_free(map);
+        g_free(distinct);
+        return false;
+    }
+    *out = u;
+    out->nvert = n;
+    out->vue = g_new(uint32_t, (size_t)n * u.vue_dw);
+    for (uint32_t i = 0; i < n; i++) {
+        memcpy(out->vue + (size_t)i * u.vue_dw,
+               u.vue + (size_t)map[i] * u.vue_dw, u.vue_dw * 4);
+    }
+    g_free(u.vue);
+    g_free(map);
+    g_free(distinct);
+    return true;
+}
+
+static bool vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
+                     uint32_t in_dw, uint32_t n, Gen4VsOut *out)
 {
     const uint32_t *vs = d->unit[GEN4_VS];
     uint32_t len, vs_bt = 0;

@@ -48,7 +48,9 @@ typedef struct Gen4VsOut {
 /*
  * Shade n vertices from the VF: vertex i's input data is in[i * in_dw ..],
  * in_dw dwords (a multiple of 8).  With the VS disabled the VF's data
- * passes through.  Thread errors are counted, not fatal.
+ * passes through.  With the vertex cache on (VS_STATE Vertex Cache
+ * Disable clear), vertices of the same contents are shaded once and
+ * share the VUE.  Thread errors are counted, not fatal.
  */
 bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
                    uint32_t in_dw, uint32_t n, Gen4VsOut *out);

@@ -219,6 +219,57 @@ static void test_no_eot(void)
     g_free(out.vue);
 }
 
+/*
+ * The vertex cache: 600 vertices of 100 distinct contents (and pairs that
+ * differ in one dword only) give the same VUEs with VS_STATE's Vertex
+ * Cache Disable clear (each distinct vertex shaded once: 50 threads for
+ * the 100) as with it set (every vertex shaded: 300 threads).
+ */
+static void test_vertex_cache(void)
+{
+    enum { N = 600, D = 100 };
+    uint32_t *in = g_new0(uint32_t, (size_t)N * 16);
+    Gen4VsOut out[2];
+
+    for (uint32_t v = 0; v < N; v++) {
+        uint32_t k = (v * 37) % D;
+
+        for (int c = 0; c < 8; c++) {
+            in[v * 16 + c] = hwgpu_f2u(k * 0.5f + c);
+        }
+        /* the two halves of D differ in the last dword alone */
+        in[v * 16 + 7] = hwgpu_f2u((float)(k % (D / 2)) * 0.5f + 7) +
+                         (k >= D / 2);
+    }
+    for (int off = 0; off < 2; off++) {
+        setup(true);
+        gen4t_w32(VS_ST + 24, 1 | (uint32_t)off << 1);
+        FEED(0x78000005, VS_ST, 0, 0, 0, 0, 0);
+        gen4_draw_snapshot(&st, (uint32_t[6]){
+                               0x7b000004 | (G45_3DPRIM_TRILIST << 10), 3,
+                               0, 1, 0, 0 }, &dr);
+        gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+                     "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
+                     "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
+                     "send(8) 1 null null urb 0 interleave complete mlen 3 "
+                     "rlen 0 { align1 EOT };\n");
+        g_assert_true(gen4_vs_shade(&st, &dr, in, 16, N, &out[off]));
+        g_assert_cmpuint(out[off].nvert, ==, N);
+        g_assert_cmpuint(out[off].errors, ==, 0);
+    }
+    g_assert_cmpuint(out[0].threads, ==, D / 2);
+    g_assert_cmpuint(out[1].threads, ==, N / 2);
+    g_assert_cmpuint(out[0].vue_dw, ==, out[1].vue_dw);
+    g_assert_cmpmem(out[0].vue, (size_t)N * out[0].vue_dw * 4, out[1].vue,
+                    (size_t)N * out[1].vue_dw * 4);
+    /* and a one-dword pair kept apart: vertices 19 (k 3) and 69 (k 53) */
+    g_assert_cmpuint(out[0].vue[19 * out[0].vue_dw + 7], !=,
+                     out[0].vue[69 * out[0].vue_dw + 7]);
+    g_free(out[0].vue);
+    g_free(out[1].vue);
+    g_free(in);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -227,5 +278,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-vs/pool-same-vertices", test_pool_same_vertices);
     g_test_add_func("/gen4-vs/disabled", test_disabled_passes_through);
     g_test_add_func("/gen4-vs/no-eot", test_no_eot);
+    g_test_add_func("/gen4-vs/vertex-cache", test_vertex_cache);
     return g_test_run();
 }
