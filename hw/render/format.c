@@ -300,6 +300,23 @@ bool hwgpu_format_unpack(const HwgpuFormat *f, const uint8_t *src,
     return true;
 }
 
+unsigned hwgpu_format_float32_rgba(const HwgpuFormat *f)
+{
+    if (!f || f->kind != HWGPU_FMT_PLAIN || !f->nchan || f->nchan > 4 ||
+        f->bits != 32 * f->nchan) {
+        return 0;
+    }
+    for (unsigned i = 0; i < f->nchan; i++) {
+        const HwgpuChannel *c = &f->chan[i];
+
+        if (c->name != "RGBA"[i] || c->shift != 32 * i || c->bits != 32 ||
+            c->type != HWGPU_CT_FLOAT) {
+            return 0;
+        }
+    }
+    return f->nchan;
+}
+
 uint16_t hwgpu_float_to_half(float f)
 {
     uint32_t u = hwgpu_f2u(f), sign = (u >> 16) & 0x8000;

@@ -57,6 +57,7 @@ typedef struct Vf {
     /* The vertex elements, decoded once. */
     const uint32_t *ve[VF_MAX_ELEMENTS];
     const HwgpuFormat *fmt[VF_MAX_ELEMENTS];
+    uint8_t f32[VF_MAX_ELEMENTS];       /* hwgpu_format_float32_rgba */
     uint32_t nve;
     uint32_t clear_dw;          /* dwords the elements can write, padded */
     /* The index buffer. */
@@ -166,9 +167,29 @@ static void fetch_element(Vf *vf, uint32_t e, int64_t vertex_index,
                             g45_vertex_element_state_source_offset(ve);
 
             if (addr + bytes - 1 <= UINT32_MAX) {
-                g45_gtt_read(vf->s->gtt, addr, raw, bytes);
+                /* in place when the element is in one page */
+                const uint8_t *p = g45_gtt_direct_ptr(vf->s->gtt, addr,
+                                                      bytes, false);
+
+                if (p && vf->f32[e]) {
+                    src[0] = src[1] = src[2] = 0;
+                    src[3] = hwgpu_f2u(1.0f);
+                    memcpy(src, p, 4 * vf->f32[e]);
+                    return;
+                }
+                if (p) {
+                    memcpy(raw, p, bytes);
+                } else {
+                    g45_gtt_read(vf->s->gtt, addr, raw, bytes);
+                }
             }
         }
+    }
+    if (vf->f32[e]) {                   /* (as hwgpu_format_unpack) */
+        src[0] = src[1] = src[2] = 0;
+        src[3] = hwgpu_f2u(1.0f);
+        memcpy(src, raw, 4 * vf->f32[e]);
+        return;
     }
     if (!f || !hwgpu_format_unpack(f, raw, src)) {
         src[0] = src[1] = src[2] = src[3] = 0;
@@ -269,6 +290,7 @@ uint64_t gen4_vf_run(Gen4State *s, const Gen4Draw *d, Gen4VfEmit emit,
             vf->ve[e] = g45_3dstate_vertex_elements_element(ves, e);
             vf->fmt[e] = gen4_format(
                 g45_vertex_element_state_format(vf->ve[e]));
+            vf->f32[e] = hwgpu_format_float32_rgba(vf->fmt[e]);
             vf->clear_dw = MAX_U32(vf->clear_dw,
                 (g45_vertex_element_state_destination_offset(vf->ve[e]) +
                  4 + 7) & ~7u);

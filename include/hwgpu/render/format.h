@@ -215,6 +215,12 @@ static inline void hwgpu_pack8(const HwgpuPack8 *p, const uint32_t rgba[4],
  * hwgpu_format_unpack gives it (absent channels 0, alpha 1.0).
  */
 void hwgpu_unpack8(const HwgpuPack8 *p, const uint8_t *src, uint32_t rgba[4]);
+/*
+ * n when the format is n 32-bit float channels R, G, B, A in that order
+ * (R32_FLOAT .. R32G32B32A32_FLOAT): hwgpu_format_unpack gives its n
+ * dwords as they are (and 0, 0, 1.0 after them); 0 otherwise.
+ */
+unsigned hwgpu_format_float32_rgba(const HwgpuFormat *f);
 /* The 256 values hwgpu_unpack8 gives an UNORM8 byte, as float bits. */
 const uint32_t *hwgpu_unorm8_floats(void);
 

@@ -356,6 +356,49 @@ static void test_unorm8(void)
     }
 }
 
+/*
+ * hwgpu_format_float32_rgba: the R32..R32G32B32A32 floats (and no other
+ * surface format) say n, and unpack to their dwords as they are, with
+ * 0, 0, 1.0 after them.
+ */
+static void test_float32_rgba(void)
+{
+    const HwgpuEnumDesc *e = &g45_enum_surface_format;
+    GRand *r = g_rand_new_with_seed(32);
+    unsigned found = 0;
+    HwgpuFormat f;
+
+    g_assert_true(hwgpu_format_parse("R32G32B32_FLOAT", &f));
+    g_assert_cmpuint(hwgpu_format_float32_rgba(&f), ==, 3);
+    g_assert_true(hwgpu_format_parse("R32G32B32A32_SINT", &f));
+    g_assert_cmpuint(hwgpu_format_float32_rgba(&f), ==, 0);
+    g_assert_true(hwgpu_format_parse("L32A32_FLOAT", &f));
+    g_assert_cmpuint(hwgpu_format_float32_rgba(&f), ==, 0);
+    g_assert_cmpuint(hwgpu_format_float32_rgba(NULL), ==, 0);
+    for (unsigned i = 0; i < e->nvalues; i++) {
+        unsigned n;
+
+        g_assert_true(hwgpu_format_parse(e->values[i].name, &f));
+        n = hwgpu_format_float32_rgba(&f);
+        if (!n) {
+            continue;
+        }
+        found++;
+        for (int k = 0; k < 100; k++) {
+            uint32_t raw[4], rgba[4], want[4] = { 0, 0, 0, 0x3f800000u };
+
+            for (int c = 0; c < 4; c++) {
+                raw[c] = g_rand_int(r);
+            }
+            memcpy(want, raw, 4 * n);
+            g_assert_true(hwgpu_format_unpack(&f, (uint8_t *)raw, rgba));
+            g_assert_cmpmem(rgba, sizeof(rgba), want, sizeof(want));
+        }
+    }
+    g_assert_cmpuint(found, ==, 4);
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -367,5 +410,6 @@ int main(int argc, char **argv)
     g_test_add_func("/render/format/double-channels", test_double_channels);
     g_test_add_func("/render/format/pack8", test_pack8);
     g_test_add_func("/render/format/unorm8", test_unorm8);
+    g_test_add_func("/render/format/float32-rgba", test_float32_rgba);
     return g_test_run();
 }
