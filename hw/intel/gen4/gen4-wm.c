@@ -1484,11 +1484,17 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
     for (int32_t y = y0; y <= y1 && gen4_work(wm->s); y += 2) {
         /* the row's quads known all inside (hwgpu_cover_row), and of
          * them those written as one span (one colour, nothing to test) */
-        int32_t in0 = 1, in1 = 0, sa = 1, sb = 0;
+        int32_t in0 = 1, in1 = 0, sa = 1, sb = 0, o0 = x0, o1 = x1;
 
         if (!stipple && x0 <= x1) {
             hwgpu_cover_row(&cov, x0, x1, wm->bias_x, y + wm->bias_y,
                             &in0, &in1);
+        }
+        if (!wm->env.interp && x0 <= x1) {
+            /* the quads outside [o0, o1] are empty: not tested one by
+             * one (the interpreter, the reference, tests them all) */
+            hwgpu_cover_span(&cov, x0, x1, wm->bias_x, y + wm->bias_y,
+                             &o0, &o1);
         }
         if ((one || !shade) && (zfill || !wm->depth.active) && in0 <= in1 &&
             y >= cy0 && y + 1 <= o->clip[3]) {
@@ -1500,6 +1506,16 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
         for (int32_t x = x0; x <= x1 && gen4_work(wm->s); x += 2) {
             unsigned m = HWGPU_COVER_SOME;
 
+            if (x < o0 || x > o1) {
+                /* empty quads to o0 or to the row's end, charged as
+                 * tested */
+                int32_t to = x < o0 ? o0 : x1 + 1;
+                uint64_t k = (uint64_t)(to - x + 1) / 2;
+
+                wm->s->work_left -= MIN(k, wm->s->work_left);
+                x = to - 2;
+                continue;
+            }
             if (x == sa && sa <= sb) {
                 /* subspans sa..sb: each all lit, passing early */
                 unsigned k = (unsigned)(sb - sa) / 2 + 1;

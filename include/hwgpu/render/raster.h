@@ -228,4 +228,110 @@ static inline bool hwgpu_cover_row(const HwgpuCoverage *c, int32_t x0,
     return true;
 }
 
+/*
+ * Edge k of the triangle at the quad (fx, fy): whether every quad on the
+ * far side of it along x, from fx outward (dir -1: leftward, 1:
+ * rightward), is outside edge k for hwgpu_cover_quad.  Its distance
+ * e + h + m is monotone in x with the sign of -b (the rounding bound's
+ * |dx| term adds 2^-21 of b's slope at most), so one that is negative
+ * here stays so outward when the edge faces that way; the margin (2^-30
+ * of the terms' size at the row's farthest |dx|, dmax) keeps the double
+ * evaluation's error, some 2^-50 of it, from turning any of them.
+ */
+static inline bool hwgpu_cover_edge_out(const HwgpuCoverage *c, int k,
+                                        double fx, double fy, int dir,
+                                        double dmax)
+{
+    double dx = fx + 0.5 - c->x[k];
+    double dy = fy + 0.5 - c->y[k];
+    double e = c->a[k] * dy - c->b[k] * dx;
+    double h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
+    double m = 0x1p-21 * (fabs(c->a[k]) * (fabs(dy) + 0.5) +
+                          fabs(c->b[k]) * (fabs(dx) + 0.5));
+    double size = fabs(c->a[k]) * (fabs(dy) + 1) +
+                  fabs(c->b[k]) * (dmax + 2) + h;
+
+    return (dir < 0 ? c->b[k] < 0 : c->b[k] > 0) && isfinite(size) &&
+           e + h + m < -0x1p-30 * size;
+}
+
+/*
+ * The other side of hwgpu_cover_row: of the quads (x + bx, fy) for x =
+ * x0, x0 + 2, .. <= x1, a range [*o0, *o1] on that grid outside which
+ * hwgpu_cover_quad finds every quad empty, so a caller need not ask it
+ * (*o0 > *o1: all of them).
+ * Each edge facing left or right cuts the row where its distance turns
+ * negative (solved as hwgpu_cover_row solves the inner range, widened by
+ * a quad); the first quad skipped on each side is then checked against
+ * the cutting edge (hwgpu_cover_edge_out), and a side whose check fails
+ * skips nothing.  A rectangle's float test (fx + 1 < rx0, fx >= rx1) is
+ * monotone in x: the first skipped quad is checked with it.
+ */
+static inline void hwgpu_cover_span(const HwgpuCoverage *c, int32_t x0,
+                                    int32_t x1, float bx, float fy,
+                                    int32_t *o0, int32_t *o1)
+{
+    double lo = x0, hi = x1, dmax = 0;
+    int32_t last = x1 < x0 ? x0 : x0 + ((x1 - x0) & ~1);
+    int klo = -1, khi = -1;
+    int64_t s, e;
+
+    *o0 = x0;
+    *o1 = last;
+    if (x1 <= x0) {
+        return;
+    }
+    if (c->rect) {
+        lo = (double)c->rx0 - bx - 2.0;
+        hi = (double)c->rx1 - bx + 1.0;
+    }
+    for (int k = 0; k < 3 && !c->rect; k++) {
+        double dy = (double)fy + 0.5 - c->y[k];
+        double d0 = fabs((double)x0 + bx + 0.5 - c->x[k]);
+        double d1 = fabs((double)x1 + bx + 0.5 - c->x[k]);
+        double h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
+        double m = 0x1p-21 * (fabs(c->a[k]) * (fabs(dy) + 0.5) +
+                              fabs(c->b[k]) * ((d0 > d1 ? d0 : d1) + 1.5));
+        /* outside: b (x + bx + 0.5 - x_k) > a dy + h + m */
+        double lim = c->a[k] * dy + h + m, t;
+
+        dmax = d0 > dmax ? d0 : dmax;
+        dmax = d1 > dmax ? d1 : dmax;
+        if (!isfinite(lim) || !isfinite(c->b[k]) || c->b[k] == 0) {
+            continue;
+        }
+        t = lim / c->b[k] - bx - 0.5 + c->x[k];
+        if (c->b[k] > 0 && t + 1 < hi) {
+            hi = t + 1;
+            khi = k;
+        } else if (c->b[k] < 0 && t - 1 > lo) {
+            lo = t - 1;
+            klo = k;
+        }
+    }
+    if (!(lo > x0 - 2.0 && lo < x1 + 2.0)) {
+        lo = x0;
+    }
+    if (!(hi > x0 - 2.0 && hi < x1 + 2.0)) {
+        hi = x1;
+    }
+    s = x0 + (((int64_t)floor(lo) - x0) & ~(int64_t)1);
+    e = x0 + (((int64_t)ceil(hi) - x0 + 1) & ~(int64_t)1);
+    s = s < x0 ? x0 : s > last ? last : s;
+    e = e > last ? last : e < x0 ? x0 : e;
+    if (s > x0 &&
+        (c->rect ? (float)(s - 2) + bx + 1.0f < c->rx0
+                 : klo >= 0 && hwgpu_cover_edge_out(c, klo, (double)((float)(
+                       s - 2) + bx), fy, -1, dmax))) {
+        *o0 = (int32_t)s;
+    }
+    if (e < last &&
+        (c->rect ? (float)(e + 2) + bx >= c->rx1
+                 : khi >= 0 && hwgpu_cover_edge_out(c, khi, (double)((float)(
+                       e + 2) + bx), fy, 1, dmax))) {
+        *o1 = (int32_t)e;
+    }
+    /* (*o0 > *o1: both sides checked, every quad of the row empty) */
+}
+
 #endif

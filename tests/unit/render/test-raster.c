@@ -231,6 +231,58 @@ static void test_cover_row(void)
 }
 
 /*
+ * hwgpu_cover_span against hwgpu_cover_quad: every quad it leaves out of
+ * a row is one the quad test finds empty, over the same random,
+ * degenerate and non-finite triangles and rectangles, on rows starting at
+ * even and odd x; and it leaves out most of the empty quads of each kind
+ * (else the span is dead code).
+ */
+static void test_cover_span(void)
+{
+    GRand *r = g_rand_new_with_seed(0x5a17);
+    uint64_t empty[2] = { 0, 0 }, skipped[2] = { 0, 0 }, wrong = 0;
+
+    for (int t = 0; t < 4000; t++) {
+        HwgpuCoverage c;
+        float x[3], y[3], bias = rand_triangle(r, t, x, y);
+        bool rect = t % 5 == 0;
+        int32_t x0 = -8 - (t & 2) + (t & 4 ? 1 : 0), x1 = 71 - (t & 8);
+
+        hwgpu_cover_init(&c, rect, x, y);
+        for (int qy = -8; qy < 72; qy += 2) {
+            int32_t o0, o1;
+
+            hwgpu_cover_span(&c, x0, x1, bias, qy + bias, &o0, &o1);
+            g_assert_cmpint((o0 - x0) & 1, ==, 0);
+            g_assert_cmpint((o1 - x0) & 1, ==, 0);
+            for (int qx = x0; qx <= x1; qx += 2) {
+                unsigned q = hwgpu_cover_quad(&c, qx + bias, qy + bias);
+
+                empty[rect] += q == 0;
+                if (qx < o0 || qx > o1) {
+                    skipped[rect]++;
+                    if (q != 0 && !wrong++) {
+                        g_test_message("%s (%g,%g) (%g,%g) (%g,%g) row %d: "
+                                       "span %d..%d leaves out quad %d (%u)",
+                                       rect ? "rectangle" : "triangle",
+                                       x[0], y[0], x[1], y[1], x[2], y[2],
+                                       qy, o0, o1, qx, q);
+                    }
+                }
+            }
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        g_test_message("%s: empty quads %" G_GUINT64_FORMAT
+                       ", left out %" G_GUINT64_FORMAT,
+                       k ? "rectangles" : "triangles", empty[k], skipped[k]);
+        g_assert_cmpuint(skipped[k], >, empty[k] / 2);
+    }
+    g_assert_cmpuint(wrong, ==, 0);
+    g_rand_free(r);
+}
+
+/*
  * Ties, quads cut by the edges included: (2.5,2.5) -> (10.5,10.5) ->
  * (2.5,10.5), clockwise with y down, its vertices on sample points.  The
  * left edge (x = 2.5) keeps its samples; the bottom (y = 10.5) and the
@@ -272,5 +324,6 @@ int main(int argc, char **argv)
     g_test_add_func("/render/raster/cover-quad", test_cover_quad);
     g_test_add_func("/render/raster/cover-ties", test_cover_ties);
     g_test_add_func("/render/raster/cover-row", test_cover_row);
+    g_test_add_func("/render/raster/cover-span", test_cover_span);
     return g_test_run();
 }
