@@ -402,6 +402,18 @@ void gen4_depth_fill_row(Gen4Depth *z, Gen4State *s, int32_t x0, int32_t x1,
                 unsigned off = xb % 16;
 
                 x += m;
+                if (bpp == 4 && off == 0) {
+                    /* whole columns, four elements each, in one go */
+                    for (; m >= 4; m -= 4, e += 16 * G45_YTILE_H) {
+                        uint32_t v[4];
+
+                        memcpy(v, e, 16);
+                        for (int i = 0; i < 4; i++) {
+                            v[i] = (v[i] & keep) | w0;
+                        }
+                        memcpy(e, v, 16);
+                    }
+                }
                 while (m) {
                     uint32_t k = (16 - off) / bpp;
 
