@@ -909,6 +909,10 @@ void gen4_wm_end(Gen4Wm *wm)
     wm->thread = NULL;
 }
 
+/* A row's quads from which gen4_wm_object looks for its inner and outer
+ * ranges (hwgpu_cover_row, hwgpu_cover_span) */
+#define COVER_RANGE_QUADS 6
+
 /* ---- pixel shader dispatch ---- */
 
 typedef struct Subspan {
@@ -1486,11 +1490,13 @@ void gen4_wm_object(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
          * them those written as one span (one colour, nothing to test) */
         int32_t in0 = 1, in1 = 0, sa = 1, sb = 0, o0 = x0, o1 = x1;
 
-        if (!stipple && x0 <= x1) {
+        /* (the ranges pay on rows of some quads: a small object's few
+         * quads are cheaper to test one by one) */
+        if (!stipple && x0 + 2 * COVER_RANGE_QUADS <= x1) {
             hwgpu_cover_row(&cov, x0, x1, wm->bias_x, y + wm->bias_y,
                             &in0, &in1);
         }
-        if (!wm->env.interp && x0 <= x1) {
+        if (!wm->env.interp && x0 + 2 * COVER_RANGE_QUADS <= x1) {
             /* the quads outside [o0, o1] are empty: not tested one by
              * one (the interpreter, the reference, tests them all) */
             hwgpu_cover_span(&cov, x0, x1, wm->bias_x, y + wm->bias_y,
