@@ -415,9 +415,7 @@ static void rt_pack_lanes(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
             const uint32_t *c = c0 + half * 32 + src * 8;
             uint32_t *out = packed + half * 8;
 
-            for (unsigned l = 0; l < 8; l++) {
-                out[l] |= (uint32_t)hwgpu_unorm8(c[l]) << sh;
-            }
+            hwgpu_unorm8x8(c, sh, out);
         }
     }
 }

@@ -27,6 +27,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 typedef enum HwgpuChanType {
     HWGPU_CT_NONE,
@@ -156,6 +159,38 @@ static inline uint8_t hwgpu_unorm8(uint32_t bits)
     d = d > 0.0 ? d : 0.0;          /* negative, -0 and NaN: 0 */
     d = d < 255.0 ? d : 255.0;      /* 1.0 and above, +Inf: 255 */
     return (uint8_t)(uint32_t)(d + 0.5);
+}
+
+/*
+ * hwgpu_unorm8 of 8 lanes, each shifted left by `sh` and or-ed into
+ * out[].  With SSE2 two lanes a step, the same double arithmetic: maxpd
+ * against 0 gives its second operand for NaN and for -0 (0, as the
+ * scalar test does), minpd clamps +Inf, and cvttpd truncates as the
+ * scalar cast does.
+ */
+static inline void hwgpu_unorm8x8(const uint32_t *bits, unsigned sh,
+                                  uint32_t *out)
+{
+#ifdef __SSE2__
+    const __m128d k255 = _mm_set1_pd(255.0), zero = _mm_setzero_pd();
+    const __m128d half = _mm_set1_pd(0.5);
+
+    for (unsigned l = 0; l < 8; l += 2) {
+        __m128 f = _mm_castpd_ps(_mm_load_sd((const double *)(bits + l)));
+        __m128d d = _mm_mul_pd(_mm_cvtps_pd(f), k255);
+        __m128i v;
+
+        d = _mm_min_pd(_mm_max_pd(d, zero), k255);
+        v = _mm_cvttpd_epi32(_mm_add_pd(d, half));
+        v = _mm_sll_epi32(v, _mm_cvtsi32_si128((int)sh));
+        out[l] |= (uint32_t)_mm_cvtsi128_si32(v);
+        out[l + 1] |= (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 4));
+    }
+#else
+    for (unsigned l = 0; l < 8; l++) {
+        out[l] |= (uint32_t)hwgpu_unorm8(bits[l]) << sh;
+    }
+#endif
 }
 
 /*

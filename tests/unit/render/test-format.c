@@ -335,11 +335,42 @@ static void unorm8_checks(void)
     }
 }
 
+/* hwgpu_unorm8x8 lane by lane against hwgpu_unorm8, shifted and or-ed,
+ * on the special values and around every rounding boundary. */
+static void unorm8x8_checks(void)
+{
+    static const uint32_t special[] = {
+        0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
+        0x7f800001u, 0x3f800000u, 0x3f800001u, 0x3f7fffffu, 0x00000001u,
+        0x007fffffu, 0x00800000u, 0xbf800000u, 0x4f000000u, 0x3f000000u,
+    };
+    uint32_t in[8], out[8];
+
+    for (uint32_t k = 0; k < 255 * 130; k += 8) {
+        for (unsigned l = 0; l < 8; l++) {
+            uint32_t b = hwgpu_f2u((float)(((k + l) / 130 + 0.5) / 255.0));
+
+            in[l] = (k + l) % 9 == 0 ? special[(k + l) / 9 % 16]
+                                     : b - 64 + (k + l) % 130;
+            out[l] = 0x5a000000u + l;
+        }
+        hwgpu_unorm8x8(in, 8 * (k / 8 % 4), out);
+        for (unsigned l = 0; l < 8; l++) {
+            g_assert_cmphex(out[l], ==, (0x5a000000u + l) |
+                            (uint32_t)hwgpu_unorm8(in[l]) << 8 * (k / 8 % 4));
+        }
+    }
+}
+
 static void test_unorm8(void)
 {
     static uint8_t got[4096];
 
     unorm8_checks();
+    unorm8x8_checks();
+    fesetround(FE_TOWARDZERO);
+    unorm8x8_checks();
+    fesetround(FE_TONEAREST);
     /* toward zero, as the EU's render-target writes run it; the
      * reference's values in the default mode */
     for (uint32_t u0 = 0; u0 <= 0x3f800000u; u0 += 13 * 4096) {
