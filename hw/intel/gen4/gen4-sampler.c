@@ -76,6 +76,7 @@ typedef union Lane {
     };
     uint32_t role[NROLES];
 } Lane;
+#define ROLE_L  (offsetof(Lane, l) / sizeof(uint32_t))
 
 /* What a message samples: its surface and sampler, resolved once. */
 typedef struct Tex {
@@ -111,7 +112,7 @@ typedef struct Tex {
      * (the common texture): read in place by fast_texel, channel c from
      * byte cbyte[c] through the UNORM8 table, the values texel_f gives.
      */
-    bool fast;
+    bool fast, fast_2d;         /* fast_2d: and a 2D surface */
     uint8_t cbyte[4];
     const uint32_t *unorm8;
     /* select_levels' last answer: the lanes of a subspan share their
@@ -585,7 +586,7 @@ static inline void filter_any(const Tex *t, unsigned l, uint32_t filter,
                               const float c[3], int64_t slice, float ref,
                               float out[4])
 {
-    if (t->fast && t->type == G45_SURFTYPE_2D && slice == 0) {
+    if (t->fast_2d && slice == 0) {
         filter_2d_fast(t, l, filter != G45_MAPFILTER_NEAREST, c, out);
     } else {
         filter_level(t, l, filter, c, slice, ref, out);
@@ -1055,6 +1056,7 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     t->preclamp = g45_sampler_state_lod_preclamp_enable(t->st);
     t->fast = t->unpack8 && !t->f->srgb && !t->shadow && t->bw == 1 &&
               t->bh == 1 && !smp->general;
+    t->fast_2d = t->fast && t->type == G45_SURFTYPE_2D;
     if (t->fast) {
         /* fast_texel's bytes 4 and 5 read 0 and 1.0 */
         t->cbyte[0] = t->cbyte[1] = t->cbyte[2] = 4;
@@ -1069,14 +1071,27 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     return !g45_sampler_state_sampler_disable(t->st);
 }
 
-/* Each role's position in the message's parameter list, -1 when absent. */
-static void param_slots(const struct SampleMsg *m, int8_t slot[NROLES])
-{
-    for (unsigned k = 0; k < NROLES; k++) {
-        const char *p = strchr(m->params, ROLES[k]);
+/*
+ * Each message's role positions in its parameter list (-1: absent),
+ * derived once from msgs[].
+ */
+static int8_t msg_slot[G_N_ELEMENTS(msgs)][NROLES];
 
-        slot[k] = p ? (int8_t)(p - m->params) : -1;
+static const int8_t *param_slots(const struct SampleMsg *m)
+{
+    static gsize done;
+
+    if (g_once_init_enter(&done)) {
+        for (unsigned i = 0; i < G_N_ELEMENTS(msgs); i++) {
+            for (unsigned k = 0; k < NROLES; k++) {
+                const char *p = strchr(msgs[i].params, ROLES[k]);
+
+                msg_slot[i][k] = p ? (int8_t)(p - msgs[i].params) : -1;
+            }
+        }
+        g_once_init_leave(&done, 1);
     }
+    return msg_slot[m - msgs];
 }
 
 /*
@@ -1084,12 +1099,9 @@ static void param_slots(const struct SampleMsg *m, int8_t slot[NROLES])
  * 1 + 2i + ch / 8 (SIMD16), 1 + i (SIMD8) or 1 + i / 4 at DWord
  * ch * 4 + i % 4 (SIMD4x2); 0 when absent from the message.
  */
-static void lane_params(const struct SampleMsg *m, const G4EuMessage *msg,
-                        unsigned lanes, Lane *ln)
+static void lane_params(const struct SampleMsg *m, const int8_t *slot,
+                        const G4EuMessage *msg, unsigned lanes, Lane *ln)
 {
-    int8_t slot[NROLES];
-
-    param_slots(m, slot);
     memset(ln, 0, lanes * sizeof(*ln));
     for (unsigned k = 0; k < NROLES; k++) {
         int i = slot[k];
@@ -1118,6 +1130,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     const struct SampleMsg *m = NULL;
     unsigned lanes, out = 0, need, fp_q = ~0u;
     const uint32_t *ss;
+    const int8_t *slot;
     Lane ln[16];
     Footprint fpv;
     float fp_lod = 0;
@@ -1147,7 +1160,8 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
         HWGPU_GUEST_ERROR(smp->s->host, "gen4 sampler: response of %u "
                           "registers in rlen %u; truncated", need, msg->rlen);
     }
-    lane_params(m, msg, lanes, ln);
+    slot = param_slots(m);
+    lane_params(m, slot, msg, lanes, ln);
     ok = tex_init(&t, smp, ss, msg, m->op);
     for (unsigned ch = 0; ch < lanes; ch++) {
         uint32_t rgba[4] = { 0, 0, 0, 0 };
@@ -1163,7 +1177,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
         } else if (!ok) {
             /* a NULL or unusable surface, a disabled sampler: zeros */
         } else if (m->op == OP_LD) {
-            fetch(&t, &ln[ch], strchr(m->params, 'l') != NULL, rgba);
+            fetch(&t, &ln[ch], slot[ROLE_L] >= 0, rgba);
         } else {
             bool is_l = m->op == OP_SAMPLE_L || m->op == OP_SAMPLE_L_C;
             float lod = 0, bias = 0, f[4];

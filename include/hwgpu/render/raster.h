@@ -101,6 +101,29 @@ static inline bool hwgpu_cover_sample(const HwgpuCoverage *c, float px,
 }
 
 /*
+ * Edge k's terms at the quad (fx, fy) (hwgpu_cover_quad): the centre's
+ * offsets from vertex k (dx, dy), the edge function there (e), its half
+ * steps over the quad (h) and the bound on the float test's rounding (m).
+ */
+typedef struct HwgpuEdgeTerms {
+    double dx, dy, e, h, m;
+} HwgpuEdgeTerms;
+
+static inline HwgpuEdgeTerms hwgpu_cover_terms(const HwgpuCoverage *c, int k,
+                                               double fx, double fy)
+{
+    HwgpuEdgeTerms t;
+
+    t.dx = fx + 0.5 - c->x[k];
+    t.dy = fy + 0.5 - c->y[k];
+    t.e = c->a[k] * t.dy - c->b[k] * t.dx;
+    t.h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
+    t.m = 0x1p-21 * (fabs(c->a[k]) * (fabs(t.dy) + 0.5) +
+                     fabs(c->b[k]) * (fabs(t.dx) + 0.5));
+    return t;
+}
+
+/*
  * The 2x2 quad of samples (fx, fy), (fx + 1, fy), (fx, fy + 1),
  * (fx + 1, fy + 1) at once where the samples cannot disagree: 0 (none),
  * 0xf (all) or HWGPU_COVER_SOME.  An edge function is linear, so over the
@@ -125,21 +148,40 @@ static inline unsigned hwgpu_cover_quad(const HwgpuCoverage *c, float fx,
                fy1 < c->ry1 ? 0xf : HWGPU_COVER_SOME;
     }
     for (int k = 0; k < 3; k++) {
-        double dx = (double)fx + 0.5 - c->x[k];
-        double dy = (double)fy + 0.5 - c->y[k];
-        double e = c->a[k] * dy - c->b[k] * dx;
-        double h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
-        double m = 0x1p-21 * (fabs(c->a[k]) * (fabs(dy) + 0.5) +
-                              fabs(c->b[k]) * (fabs(dx) + 0.5));
+        HwgpuEdgeTerms t = hwgpu_cover_terms(c, k, fx, fy);
 
-        if (e + h < -m) {
+        if (t.e + t.h < -t.m) {
             return 0;                   /* every sample outside edge k */
         }
-        if (!(e - h > m)) {
+        if (!(t.e - t.h > t.m)) {
             all = HWGPU_COVER_SOME;     /* (and NaNs, infinities) */
         }
     }
     return all;
+}
+
+/*
+ * Edge k over the quads (x + bx, fy) for x in [x0, x1], for the row
+ * ranges below: dy and h as at any of them, the distance's constant part
+ * a dy (e), dx the larger |dx| of the row's two ends and m the rounding
+ * bound there, widened by a quad (so no quad of the row has a larger one).
+ */
+static inline HwgpuEdgeTerms hwgpu_cover_row_terms(const HwgpuCoverage *c,
+                                                   int k, int32_t x0,
+                                                   int32_t x1, float bx,
+                                                   float fy)
+{
+    HwgpuEdgeTerms t;
+    double d0 = fabs((double)x0 + bx + 0.5 - c->x[k]);
+    double d1 = fabs((double)x1 + bx + 0.5 - c->x[k]);
+
+    t.dy = (double)fy + 0.5 - c->y[k];
+    t.dx = d0 > d1 ? d0 : d1;
+    t.e = c->a[k] * t.dy;
+    t.h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
+    t.m = 0x1p-21 * (fabs(c->a[k]) * (fabs(t.dy) + 0.5) +
+                     fabs(c->b[k]) * (t.dx + 1.5));
+    return t;
 }
 
 /*
@@ -179,14 +221,9 @@ static inline bool hwgpu_cover_row(const HwgpuCoverage *c, int32_t x0,
         hi = h < hi ? h : hi;
     }
     for (int k = 0; k < 3 && !c->rect; k++) {
-        double dy = (double)fy + 0.5 - c->y[k];
-        double d0 = fabs((double)x0 + bx + 0.5 - c->x[k]);
-        double d1 = fabs((double)x1 + bx + 0.5 - c->x[k]);
-        double h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
-        double m = 0x1p-21 * (fabs(c->a[k]) * (fabs(dy) + 0.5) +
-                              fabs(c->b[k]) * ((d0 > d1 ? d0 : d1) + 1.5));
+        HwgpuEdgeTerms r = hwgpu_cover_row_terms(c, k, x0, x1, bx, fy);
         /* inside: b (x + bx + 0.5 - x_k) < a dy - h - m */
-        double lim = c->a[k] * dy - h - m, t;
+        double lim = r.e - r.h - r.m, t;
 
         if (!isfinite(lim) || !isfinite(c->b[k])) {
             return false;
@@ -242,17 +279,12 @@ static inline bool hwgpu_cover_edge_out(const HwgpuCoverage *c, int k,
                                         double fx, double fy, int dir,
                                         double dmax)
 {
-    double dx = fx + 0.5 - c->x[k];
-    double dy = fy + 0.5 - c->y[k];
-    double e = c->a[k] * dy - c->b[k] * dx;
-    double h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
-    double m = 0x1p-21 * (fabs(c->a[k]) * (fabs(dy) + 0.5) +
-                          fabs(c->b[k]) * (fabs(dx) + 0.5));
-    double size = fabs(c->a[k]) * (fabs(dy) + 1) +
-                  fabs(c->b[k]) * (dmax + 2) + h;
+    HwgpuEdgeTerms t = hwgpu_cover_terms(c, k, fx, fy);
+    double size = fabs(c->a[k]) * (fabs(t.dy) + 1) +
+                  fabs(c->b[k]) * (dmax + 2) + t.h;
 
     return (dir < 0 ? c->b[k] < 0 : c->b[k] > 0) && isfinite(size) &&
-           e + h + m < -0x1p-30 * size;
+           t.e + t.h + t.m < -0x1p-30 * size;
 }
 
 /*
@@ -286,17 +318,11 @@ static inline void hwgpu_cover_span(const HwgpuCoverage *c, int32_t x0,
         hi = (double)c->rx1 - bx + 1.0;
     }
     for (int k = 0; k < 3 && !c->rect; k++) {
-        double dy = (double)fy + 0.5 - c->y[k];
-        double d0 = fabs((double)x0 + bx + 0.5 - c->x[k]);
-        double d1 = fabs((double)x1 + bx + 0.5 - c->x[k]);
-        double h = 0.5 * (fabs(c->a[k]) + fabs(c->b[k]));
-        double m = 0x1p-21 * (fabs(c->a[k]) * (fabs(dy) + 0.5) +
-                              fabs(c->b[k]) * ((d0 > d1 ? d0 : d1) + 1.5));
+        HwgpuEdgeTerms r = hwgpu_cover_row_terms(c, k, x0, x1, bx, fy);
         /* outside: b (x + bx + 0.5 - x_k) > a dy + h + m */
-        double lim = c->a[k] * dy + h + m, t;
+        double lim = r.e + r.h + r.m, t;
 
-        dmax = d0 > dmax ? d0 : dmax;
-        dmax = d1 > dmax ? d1 : dmax;
+        dmax = r.dx > dmax ? r.dx : dmax;
         if (!isfinite(lim) || !isfinite(c->b[k]) || c->b[k] == 0) {
             continue;
         }
