@@ -79,19 +79,33 @@ void g45_gtt_direct(G45Gtt *gtt, bool on)
                   gtt->host->unmap_page;
 }
 
+/* (replacement below: the other way of the set) */
+_Static_assert(G45_GTT_WAYS == 2, "two ways");
+
 /* The mapped page of graphics page `gfx_page`, or NULL: not mapped and not
  * mappable (an invalid PTE, not RAM); the caller takes the DMA path then. */
 static G45GttMap *direct_map(G45Gtt *gtt, uint64_t gfx_page)
 {
     const HwgpuHost *h = gtt->host;
-    G45GttMap *m = &gtt->maps[(gfx_page / G45_GTT_PAGE_SIZE) % G45_GTT_MAPS];
+    unsigned set = g45_gtt_map_set(gfx_page), way;
+    G45GttMap *m = &gtt->maps[set * G45_GTT_WAYS];
     uint64_t phys;
     void *handle;
     uint8_t *ptr;
 
-    if (m->ptr && m->gfx_page == gfx_page) {
-        return m;
+    for (way = 0; way < G45_GTT_WAYS; way++) {
+        if (m[way].ptr && m[way].gfx_page == gfx_page) {
+            gtt->mru[set] = (uint8_t)way;
+            return &m[way];
+        }
     }
+    /* an empty way, else the one not used last */
+    for (way = 0; way < G45_GTT_WAYS && m[way].ptr; way++) {
+    }
+    if (way == G45_GTT_WAYS) {
+        way = !gtt->mru[set];
+    }
+    m += way;
     if (!lookup(gtt, gfx_page, &phys)) {
         return NULL;
     }
@@ -106,6 +120,7 @@ static G45GttMap *direct_map(G45Gtt *gtt, uint64_t gfx_page)
     m->ptr = ptr;
     m->handle = handle;
     m->written = false;
+    gtt->mru[set] = (uint8_t)way;
     gtt->maps_made++;
     return m;
 }

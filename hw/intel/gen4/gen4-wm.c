@@ -491,9 +491,10 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
                     if (ptr) {
                         last_page[r] = page;
                         last_ptr[r] = ptr - addr % G45_GTT_PAGE_SIZE;
-                        /* a page in the same map slot replaced the other's */
-                        if ((last_page[!r] / G45_GTT_PAGE_SIZE) % G45_GTT_MAPS ==
-                            (page / G45_GTT_PAGE_SIZE) % G45_GTT_MAPS &&
+                        /* a page in the same map set may have replaced
+                         * the other's */
+                        if (g45_gtt_map_set(last_page[!r]) ==
+                            g45_gtt_map_set(page) &&
                             last_page[!r] != page) {
                             last_page[!r] = UINT64_MAX;
                         }

@@ -22,8 +22,15 @@
 #define G45_GTT_PAGE_SIZE   4096u
 #define G45_PTE_VALID       (1u << 0)
 
-/* Pages a direct-access GTT keeps mapped at once (g45_gtt_direct). */
+/*
+ * Pages a direct-access GTT keeps mapped at once (g45_gtt_direct): sets of
+ * two, a page in the set its page number picks, the set's least recently
+ * used page replaced.  (One page a set, two vertex buffers whose pages
+ * fell in the same one took turns: two maps a vertex in glmark2's build.)
+ */
 #define G45_GTT_MAPS        64
+#define G45_GTT_WAYS        2
+#define G45_GTT_SETS        (G45_GTT_MAPS / G45_GTT_WAYS)
 
 typedef struct G45GttMap {
     uint64_t gfx_page;          /* graphics address of the page */
@@ -50,7 +57,8 @@ typedef struct G45Gtt {
      * per-pixel accesses are a copy, not a DMA each.  One thread only.
      */
     bool direct;
-    G45GttMap maps[G45_GTT_MAPS];
+    G45GttMap maps[G45_GTT_MAPS];   /* set k: maps[2k], maps[2k + 1] */
+    uint8_t mru[G45_GTT_SETS];      /* each set's last used way */
     uint64_t maps_made;
 } G45Gtt;
 
@@ -87,22 +95,36 @@ void g45_gtt_unmap_all(G45Gtt *gtt);
  * page that direct access reaches (no observer, a valid PTE to RAM), the
  * page then counting as written when `write`; NULL otherwise, and the
  * caller takes g45_gtt_read/_write.  Valid until the next access through
- * the view maps another page into its slot, or until unmap.
+ * the view maps another page into its slot (one of its set's two: a
+ * pointer just returned survives one other page's mapping), or until
+ * unmap.
  */
 uint8_t *g45_gtt_direct_map_ptr(G45Gtt *gtt, uint64_t gfx_addr,
                                 uint32_t len, bool write);
+
+/* The set graphics page `page` (an address) maps into. */
+static inline unsigned g45_gtt_map_set(uint64_t page)
+{
+    return (page / G45_GTT_PAGE_SIZE) % G45_GTT_SETS;
+}
 
 static inline uint8_t *g45_gtt_direct_ptr(G45Gtt *gtt, uint64_t gfx_addr,
                                           uint32_t len, bool write)
 {
     uint64_t off = gfx_addr % G45_GTT_PAGE_SIZE, page = gfx_addr - off;
-    G45GttMap *m = &gtt->maps[(page / G45_GTT_PAGE_SIZE) % G45_GTT_MAPS];
+    unsigned set = g45_gtt_map_set(page);
+    G45GttMap *m = &gtt->maps[set * G45_GTT_WAYS];
 
-    /* the page already mapped in its slot: the per-pixel case, inline */
-    if (m->ptr && m->gfx_page == page && gtt->direct && !gtt->touch &&
-        len && off + len <= G45_GTT_PAGE_SIZE) {
-        m->written |= write;
-        return m->ptr + off;
+    /* the page already mapped in its set: the per-pixel case, inline */
+    if (gtt->direct && !gtt->touch && len &&
+        off + len <= G45_GTT_PAGE_SIZE) {
+        for (unsigned w = 0; w < G45_GTT_WAYS; w++) {
+            if (m[w].ptr && m[w].gfx_page == page) {
+                m[w].written |= write;
+                gtt->mru[set] = (uint8_t)w;
+                return m[w].ptr + off;
+            }
+        }
     }
     return g45_gtt_direct_map_ptr(gtt, gfx_addr, len, write);
 }

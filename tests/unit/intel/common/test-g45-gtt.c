@@ -139,6 +139,49 @@ static void test_direct(void)
     g_assert_cmpuint(fh.maps, ==, maps);
 }
 
+/*
+ * Pages in one map set: two take turns without mapping again (two vertex
+ * buffers read element by element); a third replaces the one used less
+ * recently, and the pointer just returned survives it.
+ */
+static void test_direct_sets(void)
+{
+    enum { NPTES = 3 * G45_GTT_SETS + 1 };
+    uint32_t ptes[NPTES];
+    uint64_t a = 0, b = (uint64_t)G45_GTT_SETS * 4096,
+             c = 2 * (uint64_t)G45_GTT_SETS * 4096;
+    G45Gtt gtt;
+    uint8_t *pa, *pb;
+
+    memset(ram, 0, sizeof(ram));
+    for (unsigned i = 0; i < NPTES; i++) {
+        ptes[i] = (0x10000 + i * 0x1000) | 1;
+    }
+    g_assert_cmpuint(g45_gtt_map_set(a), ==, g45_gtt_map_set(b));
+    g_assert_cmpuint(g45_gtt_map_set(a), ==, g45_gtt_map_set(c));
+    g45_gtt_init(&gtt, ptes, NPTES, &fh.host);
+    g45_gtt_direct(&gtt, true);
+    for (int i = 0; i < 50; i++) {
+        pa = g45_gtt_direct_ptr(&gtt, a + 4 * i, 4, true);
+        pb = g45_gtt_direct_ptr(&gtt, b + 4 * i, 4, false);
+        g_assert_nonnull(pa);
+        g_assert_nonnull(pb);
+        g_assert_true(pa == ram + 0x10000 + 4 * i);
+        g_assert_true(pb == ram + 0x10000 + G45_GTT_SETS * 0x1000 + 4 * i);
+    }
+    g_assert_cmpuint(gtt.maps_made, ==, 2);
+    /* b used last: c takes a's way, and b's pointer still holds */
+    pb = g45_gtt_direct_ptr(&gtt, b, 4, false);
+    g_assert_nonnull(g45_gtt_direct_ptr(&gtt, c, 4, false));
+    g_assert_cmpuint(gtt.maps_made, ==, 3);
+    g_assert_true(g45_gtt_direct_ptr(&gtt, b + 8, 4, false) == pb + 8);
+    g_assert_cmpuint(gtt.maps_made, ==, 3);
+    g_assert_nonnull(g45_gtt_direct_ptr(&gtt, a, 4, false));
+    g_assert_cmpuint(gtt.maps_made, ==, 4);
+    g45_gtt_direct(&gtt, false);
+    g_assert_cmpuint(fh.unmaps, ==, fh.maps);
+}
+
 static void test_log_bounded(void)
 {
     uint32_t ptes[1] = { 0 };
@@ -209,6 +252,7 @@ int main(int argc, char **argv)
     g_test_add_func("/g45-gtt/translate-and-copy-direct",
                     test_translate_and_copy_direct);
     g_test_add_func("/g45-gtt/direct", test_direct);
+    g_test_add_func("/g45-gtt/direct-sets", test_direct_sets);
     g_test_add_func("/g45-gtt/random-direct", test_random_direct);
     return g_test_run();
 }
