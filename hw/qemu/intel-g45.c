@@ -237,12 +237,30 @@ static void g45_ap_unmap(IntelG45State *s, uint32_t page)
     s->ap_unmaps++;
 }
 
+/*
+ * Whether guest-physical phys lies in stolen memory (BSM, stolen-mb): the
+ * only pages mapped directly.  i915's framebuffer console lives there and
+ * stays bound, so its aliases are made once; GEM objects in ordinary RAM
+ * are bound and unbound all the time, and every alias made for them would
+ * have to go again, each time a change of QEMU's memory map (see above).
+ * Their aperture pages keep trapping: crocus reaches tiled buffers through
+ * fences, which trap anyway, and linear ones through CPU maps.
+ */
+static bool g45_ap_stolen(IntelG45State *s, uint64_t phys)
+{
+    uint64_t base = pci_get_long(PCI_DEVICE(s)->config + G45_PCI_BSM) &
+                    0xfff00000u;
+
+    return phys >= base && phys - base < (uint64_t)s->stolen_mb * MiB;
+}
+
 /* Aperture page p may be mapped onto guest-physical *phys (plain RAM). */
 static bool g45_ap_mappable(IntelG45State *s, uint32_t p, uint64_t *phys)
 {
     return p < s->ap_pages && s->ap_page_slot[p] < 0 &&
            !g45_fence_covers(&s->core.regs, (uint64_t)p * 4096, 1) &&
-           g45_gtt_translate(&s->core.gtt, (uint64_t)p * 4096, phys);
+           g45_gtt_translate(&s->core.gtt, (uint64_t)p * 4096, phys) &&
+           g45_ap_stolen(s, *phys);
 }
 
 /*

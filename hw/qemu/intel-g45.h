@@ -26,13 +26,14 @@
 OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
 
 /*
- * Aperture pages that are accessed repeatedly get mapped straight onto the
- * guest RAM page their PTE names (an alias subregion), so fbcon does not trap
- * per pixel.  A page that qualifies brings the neighbours of its aligned
- * run whose PTEs continue it in RAM (a framebuffer in stolen memory: one
- * alias, one memory transaction, for 256 KiB).  A pool of aliases, reused
- * round robin; a PTE write unmaps its page's alias at once.  Under TCG,
- * new maps wait for a point where no vCPU runs guest code (intel-g45.c).
+ * Aperture pages of stolen memory that are accessed repeatedly get mapped
+ * straight onto the guest RAM page their PTE names (an alias subregion), so
+ * fbcon does not trap per pixel.  A page that qualifies brings the
+ * neighbours of its aligned run whose PTEs continue it in RAM (one alias,
+ * one memory transaction, for 256 KiB).  A pool of aliases, reused round
+ * robin; a PTE or fence write drops the aliases it concerns.  Under TCG,
+ * maps and unmaps wait for a point where no vCPU runs guest code
+ * (intel-g45.c, g45_ap_schedule, g45_ap_stolen).
  */
 #define G45_AP_SLOTS        256     /* aliases mapped at once */
 #define G45_AP_RUN          64      /* pages an alias may span, aligned */

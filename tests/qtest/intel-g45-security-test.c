@@ -239,10 +239,12 @@ static void test_aperture_run(void)
 }
 
 /*
- * Direct maps are rationed (G45_AP_MAP_RATE, G45_AP_MAP_BURST in
- * hw/qemu/intel-g45.h): hot pages that each need an alias of their own
- * (every other RAM page, so no two make a run) are mapped no faster than
- * the bucket allows, and the pages refused keep working through the trap.
+ * Direct maps are for stolen memory only (BSM, stolen-mb), and rationed
+ * (G45_AP_MAP_RATE, G45_AP_MAP_BURST in hw/qemu/intel-g45.h): hot pages
+ * that each need an alias of their own (every other page of stolen
+ * memory, so no two make a run) are mapped no faster than the bucket
+ * allows, the pages refused keep working through the trap, and a hot page
+ * outside stolen memory is never mapped.
  */
 static void test_aperture_rationed(void)
 {
@@ -254,6 +256,7 @@ static void test_aperture_rationed(void)
     G45Q c;
 
     g45q_start(&c, "");
+    qpci_config_writel(c.dev, 0x5c, ram);       /* BSM: 32 MiB from ram */
     for (uint32_t p = 0; p < pages; p++) {
         g45q_pte(&c, p, ram + 2 * p * 4096ull);
     }
@@ -281,6 +284,17 @@ static void test_aperture_rationed(void)
                             p * 8 + i);
         }
     }
+    /* ordinary RAM below stolen memory: trapped, however hot */
+    g45q_pte(&c, 4000, ram - 0x100000);
+    qtest_memset(c.qts, ram - 0x100000, 0, 4096);
+    g_usleep(100 * 1000);                       /* tokens enough again */
+    maps = hwgpuq_qom_u64(c.qts, "x-aperture-maps");
+    for (int i = 0; i < 64; i++) {
+        qpci_io_writel(c.dev, ap, 4000 * 4096 + 4 * i, 0xc0de0000 + i);
+    }
+    g_assert_cmpuint(hwgpuq_qom_u64(c.qts, "x-aperture-maps"), ==, maps);
+    g_assert_cmphex(qtest_readl(c.qts, ram - 0x100000 + 4 * 63), ==,
+                    0xc0de0000 + 63);
     g45q_stop(&c);
 }
 
