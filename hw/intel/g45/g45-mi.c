@@ -44,25 +44,10 @@ void  g45_cs_record_state(G45Engine *e, const Cmd *c)
     e->ctx_len += c->len;
 }
 
-/*
- * The outgoing context's image is written only over an image: one restored
- * from there or claimed there by a restore-inhibited switch (ctx_claim).
- * Memory that no longer starts with the magic is no image of ours any more,
- * and is left alone.  (The image format is this device's; a guest kernel
- * whose slab reused the freed image of a context that was still CCID had
- * its dentries' flags overwritten by the magic: glmark2 and tar oopsed in
- * dput and path walks, 3 of 6 guest GL runs on 2026-11-28.)
- */
 static void ctx_save(G45Engine *e, uint32_t addr, bool phys)
 {
-    uint32_t hdr[2] = { G45_CTX_MAGIC, e->ctx_len }, now = 0;
+    uint32_t hdr[2] = { G45_CTX_MAGIC, e->ctx_len };
 
-    g45_cs_mem_read(e, addr, phys, &now, sizeof(now));
-    if (now != G45_CTX_MAGIC) {
-        CS_ERROR(e, "MI_SET_CONTEXT: the outgoing context's image at 0x%x "
-                 "is gone (0x%08x); not saved", addr, now);
-        return;
-    }
     g45_cs_mem_write(e, addr, phys, hdr, sizeof(hdr));
     if (e->ctx_len) {
         g45_cs_mem_write(e, addr + 8, phys, e->ctx_state, e->ctx_len * 4);
@@ -117,11 +102,7 @@ static StepResult op_set_context(G45Engine *e, const Cmd *c)
         ctx_save(e, e->reg[G45_ER_CCID] & G45_CCID_ADDR, e->ctx_phys);
     }
     if (g45_mi_set_context_restore_inhibit(c->dw)) {
-        /* an empty image, the context's from now on (ctx_save) */
-        uint32_t hdr[2] = { G45_CTX_MAGIC, 0 };
-
         e->ctx_len = 0;
-        g45_cs_mem_write(e, addr, phys, hdr, sizeof(hdr));
     } else {
         ctx_restore(e, addr, phys);
     }
