@@ -192,23 +192,21 @@ static const MemoryRegionOps g45_io_ops = {
  * PTE maps; unmapped pages read 0 and drop writes (the scratch page).  Pages
  * in use are mapped directly (see G45_AP_SLOTS).
  *
- * Under TCG the memory map changes only where no vCPU is inside guest
- * code (g45_ap_schedule), maps and unmaps alike.  QEMU 10.0's TLB keeps,
- * for an MMIO page, the index of its section in the memory map of the
- * moment it was filled, and looks that index up in the *current* map
- * (iotlb_to_section); each vCPU drops its entries only when it next leaves
- * its translated code.  A map changed while a vCPU still runs on old
- * entries sends its MMIO accesses to another section: another device's
- * registers, guest RAM through one of our aliases, or QEMU's assertion
- * "section_index < d->map.sections_nb".  All three were seen with unmaps
- * made at once from the PTE write (tests/guest/gl/gttstorm.c on a loaded
- * host: loads through the aperture returning other data, a local APIC EOI
- * lost and the vCPU stuck with its timer in service, QEMU aborted).  So
- * every change waits for an exclusive section of QEMU's CPU work queue,
- * after which each vCPU flushes its TLB before it runs again.  A page
- * waiting to be mapped keeps trapping; an alias waiting to go still
- * reaches the old page, which only the rest of the current block can use
- * (g45_ap_drop).
+ * Under TCG new direct mappings are made only where no vCPU is inside
+ * guest code (g45_ap_schedule).  QEMU 10.0's TLB keeps, for an MMIO page, the
+ * index of its section in the memory map of the moment it was filled, and
+ * looks that index up in the *current* map (iotlb_to_section); each vCPU
+ * drops its entries only when it next leaves its translated code.  A map
+ * changed while another vCPU (or the one whose access asked for it, in the
+ * rest of its block) still runs on old entries sends those accesses to
+ * another section: another device's registers, or QEMU's assertion
+ * "section_index < d->map.sections_nb" (seen in a piglit run).  So map
+ * requests wait for a safe point: an exclusive section of QEMU's CPU work
+ * queue, after which every vCPU flushes its TLB before it runs again;
+ * until then the pages keep trapping.  Unmaps (a PTE or fence change, a
+ * reset) cannot wait: a deferred one let new accesses reach the old page,
+ * and the guest kernel's memory was seen corrupted.  They stay immediate
+ * and keep the smaller exposure to the race.
  */
 static void g45_ap_unmap(IntelG45State *s, uint32_t page)
 {
@@ -223,10 +221,6 @@ static void g45_ap_unmap(IntelG45State *s, uint32_t page)
     if (slot < 0) {
         return;
     }
-    if (s->ap_slot_stale[slot]) {
-        s->ap_slot_stale[slot] = false;
-        s->ap_nstale--;
-    }
     memory_region_del_subregion(&s->aperture, &s->ap_alias[slot]);
     first = s->ap_slot_page[slot];
     for (uint32_t p = first; p < first + s->ap_slot_len[slot]; p++) {
@@ -237,59 +231,12 @@ static void g45_ap_unmap(IntelG45State *s, uint32_t page)
     s->ap_unmaps++;
 }
 
-/*
- * Whether guest-physical phys lies in stolen memory (BSM, stolen-mb): the
- * only pages mapped directly.  i915's framebuffer console lives there and
- * stays bound, so its aliases are made once; GEM objects in ordinary RAM
- * are bound and unbound all the time, and every alias made for them would
- * have to go again, each time a change of QEMU's memory map (see above).
- * Their aperture pages keep trapping: crocus reaches tiled buffers through
- * fences, which trap anyway, and linear ones through CPU maps.
- */
-static bool g45_ap_stolen(IntelG45State *s, uint64_t phys)
-{
-    uint64_t base = pci_get_long(PCI_DEVICE(s)->config + G45_PCI_BSM) &
-                    0xfff00000u;
-
-    return phys >= base && phys - base < (uint64_t)s->stolen_mb * MiB;
-}
-
 /* Aperture page p may be mapped onto guest-physical *phys (plain RAM). */
 static bool g45_ap_mappable(IntelG45State *s, uint32_t p, uint64_t *phys)
 {
     return p < s->ap_pages && s->ap_page_slot[p] < 0 &&
            !g45_fence_covers(&s->core.regs, (uint64_t)p * 4096, 1) &&
-           g45_gtt_translate(&s->core.gtt, (uint64_t)p * 4096, phys) &&
-           g45_ap_stolen(s, *phys);
-}
-
-/*
- * Whether a map may be made now (G45_AP_MAP_RATE), taking its token when
- * `take`: the bucket refills a token every 1/rate seconds, up to the burst.
- */
-static bool g45_ap_token(IntelG45State *s, bool take)
-{
-    const int64_t per = NANOSECONDS_PER_SECOND / G45_AP_MAP_RATE;
-    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_REALTIME);
-
-    if (now - s->ap_token_ns >= per) {
-        int64_t n = (now - s->ap_token_ns) / per;
-
-        if (n >= G45_AP_MAP_BURST - s->ap_tokens) {
-            s->ap_queued = bitmap_new(MACHINE(qdev_get_machine())->smp.max_cpus);
-    s->ap_nqueued = 0;
-    s->ap_tokens = G45_AP_MAP_BURST;
-            s->ap_token_ns = now;
-        } else {
-            s->ap_tokens += n;
-            s->ap_token_ns += n * per;
-        }
-    }
-    if (!s->ap_tokens) {
-        return false;
-    }
-    s->ap_tokens -= take;
-    return true;
+           g45_gtt_translate(&s->core.gtt, (uint64_t)p * 4096, phys);
 }
 
 /* Map page (and its run) now: the BQL held, no vCPU in guest code. */
@@ -299,8 +246,8 @@ static void g45_ap_map(IntelG45State *s, uint32_t page)
     uint64_t phys, q;
     uint32_t slot, first = page, last = page, base;
 
-    if (!g45_ap_mappable(s, page, &phys) || !g45_ap_token(s, false)) {
-        return;                 /* (without a token: trapping still) */
+    if (!g45_ap_mappable(s, page, &phys)) {
+        return;
     }
     /* the neighbours in its aligned run that continue it in RAM */
     base = page - page % G45_AP_RUN;
@@ -329,7 +276,6 @@ static void g45_ap_map(IntelG45State *s, uint32_t page)
         }
         first = last = page;    /* (a run across a hole: the page alone) */
     }
-    g45_ap_token(s, true);
     memory_region_transaction_begin();
     slot = s->ap_clock++ % G45_AP_SLOTS;
     if (s->ap_slot_page[slot] >= 0) {
@@ -363,11 +309,6 @@ static void g45_ap_apply(IntelG45State *s)
 
     s->ap_nwant = 0;
     memory_region_transaction_begin();
-    for (int i = 0; i < G45_AP_SLOTS && s->ap_nstale; i++) {
-        if (s->ap_slot_stale[i]) {
-            g45_ap_unmap(s, s->ap_slot_page[i]);    /* (clears it) */
-        }
-    }
     for (uint32_t i = 0; i < nwant; i++) {
         uint32_t page = s->ap_want[i];
 
@@ -384,37 +325,27 @@ static void g45_ap_safe_work(CPUState *cpu, run_on_cpu_data data)
     IntelG45State *s = data.host_ptr;
 
     bql_lock();
+    s->ap_queued = false;
     if (DEVICE(s)->realized) {
-        clear_bit(cpu->cpu_index, s->ap_queued);
-        s->ap_nqueued--;
         g45_ap_apply(s);
     }
     object_unref(OBJECT(s));
     bql_unlock();
 }
 
-/*
- * Have g45_ap_apply run where the memory map may change (see above): one
- * safe point anywhere will do for new maps, but a vCPU that made an alias
- * stale (`self`) must not run on before one: it gets its own work item
- * (queued work stops a vCPU at the end of its current block).
- */
-static void g45_ap_schedule(IntelG45State *s, bool self)
+/* Have g45_ap_apply run where the memory map may change (see above). */
+static void g45_ap_schedule(IntelG45State *s)
 {
-    CPUState *cpu = current_cpu ? current_cpu : first_cpu;
-
     if (!tcg_enabled()) {
         g45_ap_apply(s);        /* no TCG TLB to go stale */
         return;
     }
-    if ((s->ap_nqueued && !(self && current_cpu)) ||
-        test_bit(cpu->cpu_index, s->ap_queued)) {
-        return;
+    if (!s->ap_queued) {
+        s->ap_queued = true;
+        object_ref(OBJECT(s));
+        async_safe_run_on_cpu(current_cpu ? current_cpu : first_cpu,
+                              g45_ap_safe_work, RUN_ON_CPU_HOST_PTR(s));
     }
-    set_bit(cpu->cpu_index, s->ap_queued);
-    s->ap_nqueued++;
-    object_ref(OBJECT(s));
-    async_safe_run_on_cpu(cpu, g45_ap_safe_work, RUN_ON_CPU_HOST_PTR(s));
 }
 
 /* A trapped access to page: after a few, ask for a direct mapping. */
@@ -426,44 +357,20 @@ static void g45_ap_hit(IntelG45State *s, uint32_t page)
         s->ap_nwant >= G45_AP_WANT) {
         return;
     }
-    if (!g45_ap_token(s, false)) {
-        s->ap_hits[page] = 0;   /* asks again after as many accesses */
-        s->ap_rationed++;
-        return;
-    }
     s->ap_page_slot[page] = G45_AP_WANTED;
     s->ap_want[s->ap_nwant++] = page;
-    g45_ap_schedule(s, false);
+    g45_ap_schedule(s);
 }
 
 /*
- * The alias that holds page (if any) must go: at the next safe point under
- * TCG (see above), at once otherwise.  Until then its accesses still reach
- * the old page, but no vCPU runs guest code beyond the end of its current
- * block: the one that changed the PTE or fence stops there for the safe
- * point, and the safe point stops the others.
+ * Page's PTE changed: its alias goes now.  (Deferred, a new TLB fill on
+ * either vCPU would still reach the old page until the safe point: i915
+ * writes through the aperture right after binding, and the guest kernel's
+ * memory was seen corrupted that way.)
  */
-static void g45_ap_drop(IntelG45State *s, uint32_t page)
+static void g45_ap_pte_changed(IntelG45State *s, uint32_t page)
 {
-    int32_t slot;
-
-    if (page >= s->ap_pages) {
-        return;
-    }
-    s->ap_hits[page] = 0;
-    slot = s->ap_page_slot[page];
-    if (slot < 0) {
-        return;
-    }
-    if (!tcg_enabled()) {
-        g45_ap_unmap(s, page);
-        return;
-    }
-    if (!s->ap_slot_stale[slot]) {
-        s->ap_slot_stale[slot] = true;
-        s->ap_nstale++;
-    }
-    g45_ap_schedule(s, true);
+    g45_ap_unmap(s, page);
 }
 
 /* Every direct mapping goes now, and every request. */
@@ -551,7 +458,7 @@ static void g45_ap_sync_fences(IntelG45State *s)
         if (page >= 0 && g45_fence_covers(&s->core.regs,
                                           (uint64_t)page * 4096,
                                           s->ap_slot_len[i])) {
-            g45_ap_drop(s, page);
+            g45_ap_unmap(s, page);
         }
     }
     memory_region_transaction_commit();
@@ -572,9 +479,9 @@ static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     memory_region_set_dirty(&s->gtt, addr, size);
     trace_hwgpu_g45_gtt_write(addr / 4, ldl_le_p(ptes + (addr & ~3)));
     hwgpu_scanout_pages_changed(&s->scanout);
-    g45_ap_drop(s, addr / 4);             /* its PTE changed */
+    g45_ap_pte_changed(s, addr / 4);
     if ((addr & 3) + size > 4) {
-        g45_ap_drop(s, addr / 4 + 1);
+        g45_ap_pte_changed(s, addr / 4 + 1);
     }
 }
 
@@ -800,19 +707,13 @@ static void intel_g45_realize(PCIDevice *pdev, Error **errp)
     hwgpu_scanout_add_properties(&s->scanout, obj);
     object_property_add_uint64_ptr(obj, "x-aperture-maps", &s->ap_maps,
                                    OBJ_PROP_FLAG_READ);
-    object_property_add_uint64_ptr(obj, "x-aperture-rationed",
-                                   &s->ap_rationed, OBJ_PROP_FLAG_READ);
-    s->ap_queued = bitmap_new(MACHINE(qdev_get_machine())->smp.max_cpus);
-    s->ap_nqueued = 0;
-    s->ap_tokens = G45_AP_MAP_BURST;
-    s->ap_token_ns = qemu_clock_get_ns(QEMU_CLOCK_REALTIME);
     for (int i = 0; i < G45_AP_SLOTS; i++) {
         s->ap_slot_page[i] = -1;
         if (s->ram) {
             /*
              * Each its own name: QOM numbers children of one name by
-             * searching from [0], which for the 4096 aliases there once
-             * were took 4.6 s of QEMU's start.
+             * searching from [0], which for 4096 aliases of one name
+             * took 4.6 s of QEMU's start.
              */
             g_autofree char *name = g_strdup_printf("intel-g45.gmadr-alias%d",
                                                     i);
@@ -852,7 +753,6 @@ static void intel_g45_exit(PCIDevice *pdev)
     hwgpu_scanout_cleanup(&s->scanout);
     g_free(s->ap_page_slot);
     g_free(s->ap_hits);
-    g_free(s->ap_queued);
 }
 
 static void intel_g45_reset(DeviceState *dev)

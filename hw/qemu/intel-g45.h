@@ -26,29 +26,18 @@
 OBJECT_DECLARE_SIMPLE_TYPE(IntelG45State, INTEL_G45)
 
 /*
- * Aperture pages of stolen memory that are accessed repeatedly get mapped
- * straight onto the guest RAM page their PTE names (an alias subregion), so
- * fbcon does not trap per pixel.  A page that qualifies brings the
- * neighbours of its aligned run whose PTEs continue it in RAM (one alias,
- * one memory transaction, for 256 KiB).  A pool of aliases, reused round
- * robin; a PTE or fence write drops the aliases it concerns.  Under TCG,
- * maps and unmaps wait for a point where no vCPU runs guest code
- * (intel-g45.c, g45_ap_schedule, g45_ap_stolen).
+ * Aperture pages that are accessed repeatedly get mapped straight onto the
+ * guest RAM page their PTE names (an alias subregion), so fbcon does not trap
+ * per pixel.  A page that qualifies brings the neighbours of its aligned
+ * run whose PTEs continue it in RAM (a framebuffer in stolen memory: one
+ * alias, one memory transaction, for 256 KiB).  A pool of aliases, reused
+ * round robin; a PTE write unmaps its page's alias at once.  Under TCG,
+ * new maps wait for a point where no vCPU runs guest code (intel-g45.c).
  */
-#define G45_AP_SLOTS        256     /* aliases mapped at once */
+#define G45_AP_SLOTS        4096    /* aliases mapped at once */
 #define G45_AP_RUN          64      /* pages an alias may span, aligned */
 #define G45_AP_MAP_AFTER    4       /* trapped accesses before mapping */
 #define G45_AP_WANT         64      /* map requests between safe points */
-/*
- * Each map and each unmap is a memory transaction: QEMU builds its memory
- * map again (the longer, the more aliases there are) and every vCPU
- * flushes its TLB.  A guest that keeps rebinding the pages it uses through
- * the aperture (tests/guest/gl/gttstorm.c) had QEMU doing little else, and
- * its vCPUs starved for minutes; so new maps are rationed (a token bucket)
- * and a page without a token keeps trapping.  Unmaps follow maps.
- */
-#define G45_AP_MAP_RATE     256     /* maps a second, sustained */
-#define G45_AP_MAP_BURST    256     /* maps at once */
 #define G45_AP_NONE         (-1)    /* ap_page_slot: trapping */
 #define G45_AP_WANTED       (-2)    /* ap_page_slot: asked to be mapped */
 
@@ -64,19 +53,13 @@ struct IntelG45State {
     MemoryRegion ap_alias[G45_AP_SLOTS];
     int32_t ap_slot_page[G45_AP_SLOTS];     /* first page, or -1 */
     uint8_t ap_slot_len[G45_AP_SLOTS];      /* pages */
-    bool ap_slot_stale[G45_AP_SLOTS];       /* to unmap at the safe point */
-    uint32_t ap_nstale;
     int32_t *ap_page_slot;      /* per aperture page: slot, NONE, WANTED */
     uint8_t *ap_hits;           /* per aperture page: trapped accesses */
     uint32_t ap_pages, ap_clock;
     uint32_t ap_want[G45_AP_WANT];  /* pages asking to be mapped */
     uint32_t ap_nwant;
-    unsigned long *ap_queued;   /* vCPUs with a safe point queued (bits) */
-    uint32_t ap_nqueued;
+    bool ap_queued;             /* g45_ap_apply waits for a safe point */
     uint64_t ap_maps, ap_unmaps;
-    uint32_t ap_tokens;         /* maps allowed now (G45_AP_MAP_RATE) */
-    int64_t ap_token_ns;        /* the last refill (QEMU_CLOCK_REALTIME) */
-    uint64_t ap_rationed;       /* map requests refused for want of one */
     MemoryRegion *ram;          /* the machine's RAM: alias target */
     uint32_t fence_shadow[2 * G45_NUM_FENCES];  /* fences of the mappings */
     MemoryRegion io;

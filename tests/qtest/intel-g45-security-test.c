@@ -239,66 +239,6 @@ static void test_aperture_run(void)
 }
 
 /*
- * Direct maps are for stolen memory only (BSM, stolen-mb), and rationed
- * (G45_AP_MAP_RATE, G45_AP_MAP_BURST in hw/qemu/intel-g45.h): hot pages
- * that each need an alias of their own (every other page of stolen
- * memory, so no two make a run) are mapped no faster than the bucket
- * allows, the pages refused keep working through the trap, and a hot page
- * outside stolen memory is never mapped.
- */
-static void test_aperture_rationed(void)
-{
-    const uint64_t ram = 0x4000000;
-    const uint32_t pages = 1024;
-    uint64_t maps, rationed, made;
-    int64_t t0, us;
-    QPCIBar ap;
-    G45Q c;
-
-    g45q_start(&c, "");
-    qpci_config_writel(c.dev, 0x5c, ram);       /* BSM: 32 MiB from ram */
-    for (uint32_t p = 0; p < pages; p++) {
-        g45q_pte(&c, p, ram + 2 * p * 4096ull);
-    }
-    ap = qpci_iomap(c.dev, 2, NULL);
-    maps = hwgpuq_qom_u64(c.qts, "x-aperture-maps");
-    rationed = hwgpuq_qom_u64(c.qts, "x-aperture-rationed");
-    t0 = g_get_monotonic_time();
-    for (uint32_t p = 0; p < pages; p++) {
-        for (int i = 0; i < 8; i++) {
-            qpci_io_writel(c.dev, ap, p * 4096 + 4 * i, p * 8 + i);
-        }
-    }
-    us = g_get_monotonic_time() - t0;
-    made = hwgpuq_qom_u64(c.qts, "x-aperture-maps") - maps;
-    /* the burst at once, then the rate (and one for rounding) */
-    g_assert_cmpuint(made, >=, 256);
-    g_assert_cmpuint(made, <=, 256 + 256 * (uint64_t)us / 1000000 + 1);
-    g_assert_cmpuint(hwgpuq_qom_u64(c.qts, "x-aperture-rationed"), >,
-                     rationed);
-    for (uint32_t p = 0; p < pages; p += 37) {
-        for (int i = 0; i < 8; i++) {
-            g_assert_cmphex(qtest_readl(c.qts, ram + 2 * p * 4096ull + 4 * i),
-                            ==, p * 8 + i);
-            g_assert_cmphex(qpci_io_readl(c.dev, ap, p * 4096 + 4 * i), ==,
-                            p * 8 + i);
-        }
-    }
-    /* ordinary RAM below stolen memory: trapped, however hot */
-    g45q_pte(&c, 4000, ram - 0x100000);
-    qtest_memset(c.qts, ram - 0x100000, 0, 4096);
-    g_usleep(100 * 1000);                       /* tokens enough again */
-    maps = hwgpuq_qom_u64(c.qts, "x-aperture-maps");
-    for (int i = 0; i < 64; i++) {
-        qpci_io_writel(c.dev, ap, 4000 * 4096 + 4 * i, 0xc0de0000 + i);
-    }
-    g_assert_cmpuint(hwgpuq_qom_u64(c.qts, "x-aperture-maps"), ==, maps);
-    g_assert_cmphex(qtest_readl(c.qts, ram - 0x100000 + 4 * 63), ==,
-                    0xc0de0000 + 63);
-    g45q_stop(&c);
-}
-
-/*
  * A ring keeps storing to a physical page (a chained batch, secure) while
  * the guest clears and sets bus mastering and moves the aperture BAR over
  * that page and back.  Whatever the memory map is at each store, ring
@@ -402,8 +342,6 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-g45/security/w1c-byte-write", test_w1c_byte_write);
     qtest_add_func("/intel-g45/security/ring-fence", test_ring_fence);
     qtest_add_func("/intel-g45/security/aperture-run", test_aperture_run);
-    qtest_add_func("/intel-g45/security/aperture-rationed",
-                   test_aperture_rationed);
     qtest_add_func("/intel-g45/security/busmaster-race",
                    test_busmaster_race);
     qtest_add_func("/intel-g45/security/big-frame-sliced",

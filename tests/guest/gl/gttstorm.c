@@ -2,12 +2,12 @@
 /*
  * Guest-side: two threads (one per vCPU) store to and load from GEM
  * buffers through GTT mmaps (the aperture) while buffers come and go, so
- * that i915 keeps rewriting the PTEs of pages the other vCPU is in the
- * middle of accessing.  Every load must return what the thread stored;
- * QEMU must survive.  This is the workload that made QEMU 10.0's TLB look
- * up stale section indices in a newer memory map when the device mapped
- * such pages onto RAM (intel-g45.c, g45_ap_stolen: now only stolen memory
- * is mapped).
+ * that the device keeps mapping aperture pages onto RAM, recycling its
+ * aliases and unmapping pages whose PTEs i915 rewrites, while the other
+ * vCPU is in the middle of aperture accesses.  Every load must return
+ * what the thread stored; QEMU must survive.  This is the workload that
+ * made QEMU 10.0's TLB look up stale section indices in a newer memory
+ * map (intel-g45.c, g45_ap_schedule).
  * Prints "HWGPU-GTTSTORM accesses=N mismatches=M".
  *
  *   gttstorm [SECONDS]
