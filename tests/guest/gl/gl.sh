@@ -29,7 +29,7 @@ section scenes-llvmpipe env MESA_LOADER_DRIVER_OVERRIDE=kms_swrast \
 section info-llvmpipe env MESA_LOADER_DRIVER_OVERRIDE=kms_swrast \
     LIBGL_ALWAYS_SOFTWARE=1 "$IN/glscenes" info
 # Both vCPUs storing and loading through GTT mmaps while buffers come and
-# go (gttstorm.c): i915 rewrites the PTEs of pages in use on the other vCPU
+# go (gttstorm.c): the aperture's direct mappings change all the time
 section gttstorm "$IN/gttstorm" 15
 # two GL clients on the device at the same time
 "$IN/glscenes" render "$OUT/par1" > "$OUT/par1.log" 2>&1 &
