@@ -126,11 +126,11 @@ rm -f "$dir/out.raw" "$dir/in.tar"
 check "every round rendered its scenes: $(grep -c '^round [0-3] rc=0' "$r/run.log" 2>/dev/null) of 4" \
     [ "$(grep -c '^round [0-3] rc=0' "$r/run.log" 2>/dev/null)" = 4 ]
 # (vblank waits and flip completions carried through the snapshot: a
-# frame counter or a flip lost would leave kmscube waiting.  kmscube -c 40
-# ends with "Rendered 39 frames", as -c 60 ends with 59 in the GL test.)
+# frame counter or a flip lost would leave kmscube waiting.  kmscube -c 600
+# ends with "Rendered 599 frames", as -c 400 ends with 399 in the GL test.)
 kline=$(grep '^kmscube rc=' "$r/run.log" 2>/dev/null)
 check "kmscube flipped its frames through the snapshot (${kline:-no result})" \
-    grep -q '^kmscube rc=0 Rendered 39 frames' <<<"$kline"
+    grep -q '^kmscube rc=0 Rendered 599 frames' <<<"$kline"
 nframes=$(ls "$r/r0"/*.ppm 2>/dev/null | wc -l)
 for k in 1 2 3; do
     same=0 diff=
