@@ -79,33 +79,34 @@ void g45_gtt_direct(G45Gtt *gtt, bool on)
                   gtt->host->unmap_page;
 }
 
-/* (replacement below: the other way of the set) */
+/* (victim() below: the other way of the set) */
 _Static_assert(G45_GTT_WAYS == 2, "two ways");
+
+/* The way a new page of `set` goes to: an empty one, else the one not used
+ * last. */
+static unsigned victim(const G45Gtt *gtt, unsigned set)
+{
+    const G45GttMap *m = &gtt->maps[set * G45_GTT_WAYS];
+
+    for (unsigned way = 0; way < G45_GTT_WAYS; way++) {
+        if (!m[way].ptr) {
+            return way;
+        }
+    }
+    return !gtt->mru[set];
+}
 
 /* The mapped page of graphics page `gfx_page`, or NULL: not mapped and not
  * mappable (an invalid PTE, not RAM); the caller takes the DMA path then. */
-static G45GttMap *direct_map(G45Gtt *gtt, uint64_t gfx_page)
+static G45GttMap *map_page(G45Gtt *gtt, uint64_t gfx_page)
 {
     const HwgpuHost *h = gtt->host;
-    unsigned set = g45_gtt_map_set(gfx_page), way;
-    G45GttMap *m = &gtt->maps[set * G45_GTT_WAYS];
+    unsigned set = g45_gtt_map_set(gfx_page), way = victim(gtt, set);
+    G45GttMap *m = &gtt->maps[set * G45_GTT_WAYS + way];
     uint64_t phys;
     void *handle;
     uint8_t *ptr;
 
-    for (way = 0; way < G45_GTT_WAYS; way++) {
-        if (m[way].ptr && m[way].gfx_page == gfx_page) {
-            gtt->mru[set] = (uint8_t)way;
-            return &m[way];
-        }
-    }
-    /* an empty way, else the one not used last */
-    for (way = 0; way < G45_GTT_WAYS && m[way].ptr; way++) {
-    }
-    if (way == G45_GTT_WAYS) {
-        way = !gtt->mru[set];
-    }
-    m += way;
     if (!lookup(gtt, gfx_page, &phys)) {
         return NULL;
     }
@@ -123,6 +124,14 @@ static G45GttMap *direct_map(G45Gtt *gtt, uint64_t gfx_page)
     gtt->mru[set] = (uint8_t)way;
     gtt->maps_made++;
     return m;
+}
+
+/* The page mapped, found in its set or mapped now; or NULL (map_page). */
+static G45GttMap *direct_map(G45Gtt *gtt, uint64_t gfx_page)
+{
+    G45GttMap *m = g45_gtt_map_find(gtt, gfx_page);
+
+    return m ? m : map_page(gtt, gfx_page);
 }
 
 /* Walk [gfx_addr, gfx_addr + len) page by page; read into `rbuf` or write
@@ -191,7 +200,8 @@ uint8_t *g45_gtt_direct_map_ptr(G45Gtt *gtt, uint64_t gfx_addr,
         off + len > G45_GTT_PAGE_SIZE) {
         return NULL;
     }
-    m = direct_map(gtt, gfx_addr - off);
+    /* (g45_gtt_direct_ptr searched the set already) */
+    m = map_page(gtt, gfx_addr - off);
     if (!m) {
         return NULL;
     }

@@ -97,7 +97,8 @@ void g45_gtt_unmap_all(G45Gtt *gtt);
  * caller takes g45_gtt_read/_write.  Valid until the next access through
  * the view maps another page into its slot (one of its set's two: a
  * pointer just returned survives one other page's mapping), or until
- * unmap.
+ * unmap.  Callers use g45_gtt_direct_ptr(); this is its slow half, which
+ * maps the page, the set having been searched (g45_gtt_map_find).
  */
 uint8_t *g45_gtt_direct_map_ptr(G45Gtt *gtt, uint64_t gfx_addr,
                                 uint32_t len, bool write);
@@ -108,22 +109,40 @@ static inline unsigned g45_gtt_map_set(uint64_t page)
     return (page / G45_GTT_PAGE_SIZE) % G45_GTT_SETS;
 }
 
+/*
+ * The way of `page`'s set that holds it, made the set's most recently used
+ * (stored only when that changes: this runs per pixel and per texel), or
+ * NULL.
+ */
+static inline G45GttMap *g45_gtt_map_find(G45Gtt *gtt, uint64_t page)
+{
+    unsigned set = g45_gtt_map_set(page);
+    G45GttMap *m = &gtt->maps[set * G45_GTT_WAYS];
+
+    for (unsigned w = 0; w < G45_GTT_WAYS; w++) {
+        if (m[w].ptr && m[w].gfx_page == page) {
+            if (gtt->mru[set] != w) {
+                gtt->mru[set] = (uint8_t)w;
+            }
+            return &m[w];
+        }
+    }
+    return NULL;
+}
+
 static inline uint8_t *g45_gtt_direct_ptr(G45Gtt *gtt, uint64_t gfx_addr,
                                           uint32_t len, bool write)
 {
-    uint64_t off = gfx_addr % G45_GTT_PAGE_SIZE, page = gfx_addr - off;
-    unsigned set = g45_gtt_map_set(page);
-    G45GttMap *m = &gtt->maps[set * G45_GTT_WAYS];
+    uint64_t off = gfx_addr % G45_GTT_PAGE_SIZE;
 
     /* the page already mapped in its set: the per-pixel case, inline */
     if (gtt->direct && !gtt->touch && len &&
         off + len <= G45_GTT_PAGE_SIZE) {
-        for (unsigned w = 0; w < G45_GTT_WAYS; w++) {
-            if (m[w].ptr && m[w].gfx_page == page) {
-                m[w].written |= write;
-                gtt->mru[set] = (uint8_t)w;
-                return m[w].ptr + off;
-            }
+        G45GttMap *m = g45_gtt_map_find(gtt, gfx_addr - off);
+
+        if (m) {
+            m->written |= write;
+            return m->ptr + off;
         }
     }
     return g45_gtt_direct_map_ptr(gtt, gfx_addr, len, write);
