@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Overlay our files on a QEMU source tree: directory symlinks, one appended
 # line in each of two QEMU meson files and one inserted line in QEMU's
-# top-level meson.build (our trace-events).  Idempotent.
+# top-level meson.build (our trace-events), and the fixes to QEMU itself in
+# scripts/qemu-patches/.  Idempotent.
 #   scripts/qemu-overlay.sh QEMU_SRC
 source "$(dirname "$0")/lib.sh"
 Q=${1:?usage: qemu-overlay.sh QEMU_SRC}
@@ -24,3 +25,11 @@ if ! grep -qxF "$line" "$Q/meson.build"; then
         die "QEMU's meson.build has no subdir('trace') line"
     sed -i "/^subdir('trace')\$/i $line" "$Q/meson.build"
 fi
+
+# Fixes to QEMU itself (each patch says why); applied once.
+for p in "$HWGPU_REPO"/scripts/qemu-patches/*.patch; do
+    if patch -d "$Q" -p1 -R -s -f --dry-run < "$p" > /dev/null 2>&1; then
+        continue                                # already applied
+    fi
+    patch -d "$Q" -p1 -N -s < "$p" || die "QEMU patch $(basename "$p") does not apply"
+done

@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.sh"
 want_guest=1
 [ "${1:-}" = --no-guest ] && want_guest=0
 
-HOST_PKGS=(gcc make ninja-build pkgconf python3-venv python3-setuptools dpkg-dev
+HOST_PKGS=(gcc make ninja-build pkgconf python3-venv python3-setuptools dpkg-dev patch
     zlib1g-dev libglib2.0-dev libpixman-1-dev libslirp-dev libpng-dev
     lib32gcc-12-dev ccache flex bison meson seabios ipxe-qemu busybox-static
     cpio pciutils xz-utils bzip2 git intel-gpu-tools libdrm-tests libdrm-dev

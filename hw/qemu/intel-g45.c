@@ -193,20 +193,19 @@ static const MemoryRegionOps g45_io_ops = {
  * in use are mapped directly (see G45_AP_SLOTS).
  *
  * Under TCG new direct mappings are made only where no vCPU is inside
- * guest code (g45_ap_schedule).  QEMU 10.0's TLB keeps, for an MMIO page, the
- * index of its section in the memory map of the moment it was filled, and
- * looks that index up in the *current* map (iotlb_to_section); each vCPU
- * drops its entries only when it next leaves its translated code.  A map
- * changed while another vCPU (or the one whose access asked for it, in the
- * rest of its block) still runs on old entries sends those accesses to
- * another section: another device's registers, or QEMU's assertion
- * "section_index < d->map.sections_nb" (seen in a piglit run).  So map
- * requests wait for a safe point: an exclusive section of QEMU's CPU work
- * queue, after which every vCPU flushes its TLB before it runs again;
- * until then the pages keep trapping.  Unmaps (a PTE or fence change, a
- * reset) cannot wait: a deferred one let new accesses reach the old page,
- * and the guest kernel's memory was seen corrupted.  They stay immediate
- * and keep the smaller exposure to the race.
+ * guest code (g45_ap_schedule), in one memory transaction per safe point.
+ * QEMU 10.0's TLB keeps, for an MMIO page, the index of its section in the
+ * memory map of the moment it was filled, and looked that index up in the
+ * *current* map (iotlb_to_section): a map changed while another vCPU (or
+ * the one whose access changed it, in the rest of its block) still ran on
+ * old entries sent those accesses to another section (another device's
+ * registers; QEMU's assertion "section_index < d->map.sections_nb").  Our
+ * QEMU patch scripts/qemu-patches/physmem-tlb-map.patch has each vCPU look
+ * sections up in the map its TLB was filled from until it empties the TLB;
+ * this device changes the map far more often than any other, and relies
+ * on it.  Unmaps (a PTE or fence change, a reset) cannot wait for a safe
+ * point: a deferred one let new accesses reach the old page, and the guest
+ * kernel's memory was seen corrupted.  They are immediate.
  */
 static void g45_ap_unmap(IntelG45State *s, uint32_t page)
 {

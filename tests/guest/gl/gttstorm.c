@@ -7,7 +7,9 @@
  * vCPU is in the middle of aperture accesses.  Every load must return
  * what the thread stored; QEMU must survive.  This is the workload that
  * made QEMU 10.0's TLB look up stale section indices in a newer memory
- * map (intel-g45.c, g45_ap_schedule).
+ * map (intel-g45.c, g45_ap_schedule; fixed by
+ * scripts/qemu-patches/physmem-tlb-map.patch): with a CPU burner beside
+ * the guest, unpatched QEMU read back wrong pages or aborted.
  * Prints "HWGPU-GTTSTORM accesses=N mismatches=M".
  *
  *   gttstorm [SECONDS]
