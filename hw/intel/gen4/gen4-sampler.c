@@ -113,6 +113,7 @@ typedef struct Tex {
      * byte cbyte[c] through the UNORM8 table, the values texel_f gives.
      */
     bool fast, fast_2d;         /* fast_2d: and a 2D surface */
+    bool plain_2d;              /* fast_2d, one slice, not anisotropic */
     uint8_t cbyte[4];
     const uint32_t *unorm8;
     /* select_levels' last answer: the lanes of a subspan share their
@@ -332,6 +333,23 @@ static inline uint64_t fast_row(const Tex *t, unsigned l, int64_t y)
  * UNORM8 table; zeros where it cannot be read.
  */
 static inline __attribute__((always_inline)) void
+fast_decode(const Tex *t, const uint8_t *px, float out[4])
+{
+    /* bytes 4 and 5: what an absent channel reads (0, alpha 1.0) */
+    uint8_t b[8] = { 0, 0, 0, 0, 0, 255, 0, 0 };
+
+    if (t->bpp == 4) {
+        memcpy(b, px, 4);
+    } else {
+        memcpy(b, px, t->bpp);
+    }
+    out[0] = hwgpu_u2f(t->unorm8[b[t->cbyte[0]]]);
+    out[1] = hwgpu_u2f(t->unorm8[b[t->cbyte[1]]]);
+    out[2] = hwgpu_u2f(t->unorm8[b[t->cbyte[2]]]);
+    out[3] = hwgpu_u2f(t->unorm8[b[t->cbyte[3]]]);
+}
+
+static inline __attribute__((always_inline)) void
 fast_texel(const Tex *t, uint64_t addr, float out[4])
 {
     const uint8_t *px = NULL;
@@ -348,17 +366,25 @@ fast_texel(const Tex *t, uint64_t addr, float out[4])
         memset(out, 0, 4 * sizeof(float));
         return;
     }
-    if (px != b) {
-        if (t->bpp == 4) {
-            memcpy(b, px, 4);
-        } else {
-            memcpy(b, px, t->bpp);
-        }
+    fast_decode(t, px, out);
+}
+
+/*
+ * fast_texel at `addr` when the texel lies in the page whose host copy is
+ * `page` (the page at graphics address `page_addr`; NULL: none), read
+ * there without another lookup.
+ */
+static inline __attribute__((always_inline)) void
+fast_texel_near(const Tex *t, const uint8_t *page, uint64_t page_addr,
+                uint64_t addr, float out[4])
+{
+    uint64_t off = addr - page_addr;
+
+    if (page && off <= G45_GTT_PAGE_SIZE - t->bpp) {
+        fast_decode(t, page + off, out);
+    } else {
+        fast_texel(t, addr, out);
     }
-    out[0] = hwgpu_u2f(t->unorm8[b[t->cbyte[0]]]);
-    out[1] = hwgpu_u2f(t->unorm8[b[t->cbyte[1]]]);
-    out[2] = hwgpu_u2f(t->unorm8[b[t->cbyte[2]]]);
-    out[3] = hwgpu_u2f(t->unorm8[b[t->cbyte[3]]]);
 }
 
 /* texel_f for a `fast` Tex: (x, y) of slice s of level l. */
@@ -452,7 +478,8 @@ static void filter_2d_fast(const Tex *t, unsigned l, bool linear,
 {
     const Gen4Mip *m = &t->mips[l];
     int64_t size[2] = { m->w, m->h }, i0[2], i1[2];
-    uint64_t row[2] = { 0, 0 }, col[2] = { 0, 0 };
+    uint64_t row[2] = { 0, 0 }, col[2] = { 0, 0 }, page_addr = 0;
+    const uint8_t *page = NULL;
     float fr[2], w[4], px[4];
     bool border = false;
 
@@ -480,6 +507,18 @@ static void filter_2d_fast(const Tex *t, unsigned l, bool linear,
         col[1] = fast_col(t, l, i1[0]);
         row[0] = t->base + fast_row(t, l, i0[1]);
         row[1] = t->base + fast_row(t, l, i1[1]);
+        /* the four taps in one page (the usual case): one lookup */
+        page_addr = (row[0] + col[0]) & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1);
+        if (page_addr <= UINT32_MAX &&
+            ((row[0] + col[1]) & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1)) ==
+            page_addr &&
+            ((row[1] + col[0]) & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1)) ==
+            page_addr &&
+            ((row[1] + col[1]) & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1)) ==
+            page_addr) {
+            page = g45_gtt_direct_ptr(t->smp->s->gtt, page_addr,
+                                      G45_GTT_PAGE_SIZE, false);
+        }
     }
     w[0] = (1.0f - fr[0]) * (1.0f - fr[1]);
     w[1] = fr[0] * (1.0f - fr[1]);
@@ -494,7 +533,8 @@ static void filter_2d_fast(const Tex *t, unsigned l, bool linear,
             texel_fast(t, l, tap & 1 ? i1[0] : i0[0],
                        tap & 2 ? i1[1] : i0[1], 0, px);
         } else {
-            fast_texel(t, row[tap >> 1] + col[tap & 1], px);
+            fast_texel_near(t, page, page_addr, row[tap >> 1] + col[tap & 1],
+                            px);
         }
         out[0] += w[tap] * px[0];
         out[1] += w[tap] * px[1];
@@ -792,6 +832,34 @@ static void lookup(Tex *t, const Lane *ln, float lod, float bias,
     uint32_t filter;
     float iso = lod;
 
+    if (t->plain_2d) {
+        /*
+         * What the general code below computes for such a Tex: one probe
+         * (n = 1, at == c: adding 0 * 0 changes only -0, which filters as
+         * +0), slice 0 (the array index clamps to the one slice), u and v
+         * straight from the lane, and out = 0 + o0 / 1.
+         */
+        float o0[4];
+
+        mag = select_levels(t, lod, bias, is_l, &l0, &l1, &beta);
+        filter = mag ? t->mag_filter : t->min_filter;
+        c[0] = hwgpu_u2f(ln->u);
+        c[1] = hwgpu_u2f(ln->v);
+        c[2] = 0;
+        filter_2d_fast(t, l0, filter != G45_MAPFILTER_NEAREST, c, o0);
+        if (l1 != l0) {
+            float o1[4];
+
+            filter_2d_fast(t, l1, filter != G45_MAPFILTER_NEAREST, c, o1);
+            for (int q = 0; q < 4; q++) {
+                o0[q] += beta * (o1[q] - o0[q]);
+            }
+        }
+        for (int q = 0; q < 4; q++) {
+            out[q] = 0.0f + o0[q];
+        }
+        return;
+    }
     if (fp && t->min_filter == G45_MAPFILTER_ANISOTROPIC) {
         n = aniso(t, fp, &lod, axis);
     }
@@ -1057,6 +1125,8 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     t->fast = t->unpack8 && !t->f->srgb && !t->shadow && t->bw == 1 &&
               t->bh == 1 && !smp->general;
     t->fast_2d = t->fast && t->type == G45_SURFTYPE_2D;
+    t->plain_2d = t->fast_2d && t->last == 0 &&
+                  t->min_filter != G45_MAPFILTER_ANISOTROPIC;
     if (t->fast) {
         /* fast_texel's bytes 4 and 5 read 0 and 1.0 */
         t->cbyte[0] = t->cbyte[1] = t->cbyte[2] = 4;
