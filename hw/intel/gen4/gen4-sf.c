@@ -60,8 +60,14 @@ void gen4_sf_end(Gen4Sf *sf)
         g4_eu_program_free(sf->prog);
     }
     g_free(sf->pue);
+    g_free(sf->t);
+    g_free(sf->env);
+    g_free(sf->urb);
     sf->prog = NULL;
     sf->pue = NULL;
+    sf->t = NULL;
+    sf->env = NULL;
+    sf->urb = NULL;
 }
 
 /* The SF_VIEWPORT element `vpi` (8 dwords). */
@@ -96,18 +102,25 @@ static void sf_thread(Gen4Sf *sf, const Gen4SetupObj *o, const uint32_t *vue[3],
     uint32_t roff = g45_thread_common_urb_read_offset(st);
     uint32_t rlen = g45_thread_common_urb_read_length(st);
     uint32_t cr0 = gen4_thread_cr0(st);
-    G4EuThread *t = g_new(G4EuThread, 1);
-    G4EuUrb urb = {
-        .host = sf->s->host, .data = sf->pue, .size = sf->pue_size,
-    };
-    G4EuEnv env;
+    G4EuThread *t = sf->t;
     uint32_t *r;
 
-    g4_eu_env_init(&env, sf->s->host);
-    g4_eu_math_attach(&env);
-    g4_eu_urb_attach(&env, &urb);
+    if (!t) {
+        sf->t = t = g_new(G4EuThread, 1);
+        sf->env = g_new(G4EuEnv, 1);
+        sf->urb = g_new(G4EuUrb, 1);
+        g4_eu_env_init(sf->env, sf->s->host);
+        g4_eu_math_attach(sf->env);
+        g4_eu_urb_attach(sf->env, sf->urb);
+        g4_eu_thread_init(t, 0xff, cr0);
+    } else {
+        g4_eu_thread_reuse(t, 0xff, cr0);
+    }
+    /* a fresh URB each object, as each thread had its own */
+    *sf->urb = (G4EuUrb) {
+        .host = sf->s->host, .data = sf->pue, .size = sf->pue_size,
+    };
     memset(sf->pue, 0, sf->pue_size);
-    g4_eu_thread_init(t, 0xff, cr0);
     r = g4_eu_grf_ud(t, 0);
     r[0] = o->pue | (uint32_t)(sf->threads & 0xffff) << 16;
     r[5] = g45_thread_common_scratch_space_base(st);
@@ -136,13 +149,13 @@ static void sf_thread(Gen4Sf *sf, const Gen4SetupObj *o, const uint32_t *vue[3],
     for (uint32_t v = 0; v < nvue; v++) {
         gen4_payload_rows(t, &grf, vue[v], vue_dw, roff, rlen);
     }
+    g4_eu_thread_wrote(t, MAX(grf, 3u));    /* R0-R2 and the rows */
     sf->threads++;
-    if (!gen4_run_thread(sf->s, t, sf->prog, &env, GEN4_SF_BUDGET)) {
+    if (!gen4_run_thread(sf->s, t, sf->prog, sf->env, GEN4_SF_BUDGET)) {
         sf->errors++;
         HWGPU_GUEST_ERROR(sf->s->host, "gen4 SF: setup thread ended without "
                           "EOT (ip 0x%x)", t->ip);
     }
-    g_free(t);
 }
 
 bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,

@@ -69,6 +69,11 @@ typedef struct Gen4Sf {
     uint8_t *pue;
     uint32_t pue_size, pue_entry_rows, pue_next;
     uint64_t threads, errors, culled;
+    /* the SF thread's environment and state, set up by the first object
+     * and reused by the others (g4_eu_thread_reuse) */
+    struct G4EuThread *t;
+    struct G4EuEnv *env;
+    struct G4EuUrb *urb;
 } Gen4Sf;
 
 void gen4_sf_begin(Gen4Sf *sf, Gen4State *s, const Gen4Draw *d);
