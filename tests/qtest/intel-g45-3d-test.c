@@ -126,8 +126,7 @@ static void draw_triangle(bool migrate)
     g45q_ring_init(&r, &c, G45_RCS_BASE, G3D_RING, 4096, 0);
     g45q_emit(&r, G45_MI(G45_MI_BATCH_BUFFER_START) | G45_MI_BB_GTT);
     g45q_emit(&r, G3D_BATCH);
-    g45q_submit(&r);
-    g45q_wait_idle(&r);
+    g45q_submit_wait(&r);
     if (migrate) {
         g45q_migrate(&c, "");
         g_assert_cmphex(qtest_readl(c.qts, 0x1000000 + RT + 20 * W * 4 +
@@ -135,8 +134,7 @@ static void draw_triangle(bool migrate)
     }
     g45q_emit(&r, G45_MI(G45_MI_BATCH_BUFFER_START) | G45_MI_BB_GTT);
     g45q_emit(&r, G3D_BATCH + 0x800);
-    g45q_submit(&r);
-    g45q_wait_idle(&r);
+    g45q_submit_wait(&r);
 
     /* The plane shows the render target. */
     g45q_pipe_a(&c, W, H);

@@ -269,6 +269,14 @@ static inline void g45q_wait_idle(G45QRing *r)
     }
 }
 
+/*
+ * Submit what was emitted and wait until the engine has finished it: a
+ * batch the ring started keeps running after HEAD reached TAIL (HEAD is
+ * past MI_BATCH_BUFFER_START as soon as the batch begins), so the ring's
+ * user interrupt, after everything, is the sign (then acknowledged).
+ */
+static inline void g45q_submit_wait(G45QRing *r);
+
 /* Wait until all of `bits` show in IIR (without acknowledging them). */
 static inline void g45q_wait_iir(G45Q *c, uint32_t bits)
 {
@@ -276,6 +284,16 @@ static inline void g45q_wait_iir(G45Q *c, uint32_t bits)
         g_assert_cmpint(us, <, G45Q_WAIT_US);
         g_usleep(1000);
     }
+}
+
+static inline void g45q_submit_wait(G45QRing *r)
+{
+    g45q_wr(r->c, G45_IMR, g45q_rd(r->c, G45_IMR) & ~r->irq);
+    g45q_emit(r, G45_MI(G45_MI_USER_INTERRUPT));
+    g45q_submit(r);
+    g45q_wait_iir(r->c, r->irq);
+    g45q_wr(r->c, G45_IIR, r->irq);
+    g45q_wait_idle(r);
 }
 
 #endif
