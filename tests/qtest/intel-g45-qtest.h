@@ -269,14 +269,6 @@ static inline void g45q_wait_idle(G45QRing *r)
     }
 }
 
-/*
- * Submit what was emitted and wait until the engine has finished it: a
- * batch the ring started keeps running after HEAD reached TAIL (HEAD is
- * past MI_BATCH_BUFFER_START as soon as the batch begins), so the ring's
- * user interrupt, after everything, is the sign (then acknowledged).
- */
-static inline void g45q_submit_wait(G45QRing *r);
-
 /* Wait until all of `bits` show in IIR (without acknowledging them). */
 static inline void g45q_wait_iir(G45Q *c, uint32_t bits)
 {
@@ -286,6 +278,12 @@ static inline void g45q_wait_iir(G45Q *c, uint32_t bits)
     }
 }
 
+/*
+ * Submit what was emitted and wait until the engine has finished it: a
+ * batch the ring started keeps running after HEAD reached TAIL (HEAD is
+ * past MI_BATCH_BUFFER_START as soon as the batch begins), so the ring's
+ * user interrupt, after everything, is the sign (then acknowledged).
+ */
 static inline void g45q_submit_wait(G45QRing *r)
 {
     g45q_wr(r->c, G45_IMR, g45q_rd(r->c, G45_IMR) & ~r->irq);

@@ -327,11 +327,8 @@ static inline uint64_t fast_row(const Tex *t, unsigned l, int64_t y)
            g45_xtile_offset(0, ey, t->pitch);
 }
 
-/*
- * The texel at `addr` as texel_raw and texel_f give it: read in place
- * (or through the page cache), channel c from byte cbyte[c] through the
- * UNORM8 table; zeros where it cannot be read.
- */
+/* A `fast` texel's bytes at px as texel_f gives it: channel c from byte
+ * cbyte[c] through the UNORM8 table. */
 static inline __attribute__((always_inline)) void
 fast_decode(const Tex *t, const uint8_t *px, float out[4])
 {
@@ -349,6 +346,11 @@ fast_decode(const Tex *t, const uint8_t *px, float out[4])
     out[3] = hwgpu_u2f(t->unorm8[b[t->cbyte[3]]]);
 }
 
+/*
+ * The texel at `addr` as texel_raw and texel_f give it: read in place
+ * (or through the page cache), decoded by fast_decode; zeros where it
+ * cannot be read.
+ */
 static inline __attribute__((always_inline)) void
 fast_texel(const Tex *t, uint64_t addr, float out[4])
 {
@@ -508,14 +510,13 @@ static void filter_2d_fast(const Tex *t, unsigned l, bool linear,
         row[0] = t->base + fast_row(t, l, i0[1]);
         row[1] = t->base + fast_row(t, l, i1[1]);
         /* the four taps in one page (the usual case): one lookup */
-        page_addr = (row[0] + col[0]) & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1);
-        if (page_addr <= UINT32_MAX &&
-            ((row[0] + col[1]) & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1)) ==
-            page_addr &&
-            ((row[1] + col[0]) & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1)) ==
-            page_addr &&
-            ((row[1] + col[1]) & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1)) ==
-            page_addr) {
+        uint64_t a0 = row[0] + col[0], other = 0;
+
+        for (int tap = 1; tap < 4; tap++) {
+            other |= (row[tap >> 1] + col[tap & 1]) ^ a0;
+        }
+        page_addr = a0 - a0 % G45_GTT_PAGE_SIZE;
+        if (page_addr <= UINT32_MAX && other < G45_GTT_PAGE_SIZE) {
             page = g45_gtt_direct_ptr(t->smp->s->gtt, page_addr,
                                       G45_GTT_PAGE_SIZE, false);
         }

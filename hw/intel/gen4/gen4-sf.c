@@ -61,13 +61,9 @@ void gen4_sf_end(Gen4Sf *sf)
     }
     g_free(sf->pue);
     g_free(sf->t);
-    g_free(sf->env);
-    g_free(sf->urb);
     sf->prog = NULL;
     sf->pue = NULL;
     sf->t = NULL;
-    sf->env = NULL;
-    sf->urb = NULL;
 }
 
 /* The SF_VIEWPORT element `vpi` (8 dwords). */
@@ -107,17 +103,14 @@ static void sf_thread(Gen4Sf *sf, const Gen4SetupObj *o, const uint32_t *vue[3],
 
     if (!t) {
         sf->t = t = g_new(G4EuThread, 1);
-        sf->env = g_new(G4EuEnv, 1);
-        sf->urb = g_new(G4EuUrb, 1);
-        g4_eu_env_init(sf->env, sf->s->host);
-        g4_eu_math_attach(sf->env);
-        g4_eu_urb_attach(sf->env, sf->urb);
-        g4_eu_thread_init(t, 0xff, cr0);
-    } else {
-        g4_eu_thread_reuse(t, 0xff, cr0);
+        g4_eu_thread_init(t, 0, 0);
+        g4_eu_env_init(&sf->env, sf->s->host);
+        g4_eu_math_attach(&sf->env);
+        g4_eu_urb_attach(&sf->env, &sf->urb);
     }
+    g4_eu_thread_reuse(t, 0xff, cr0);
     /* a fresh URB each object, as each thread had its own */
-    *sf->urb = (G4EuUrb) {
+    sf->urb = (G4EuUrb) {
         .host = sf->s->host, .data = sf->pue, .size = sf->pue_size,
     };
     memset(sf->pue, 0, sf->pue_size);
@@ -151,7 +144,7 @@ static void sf_thread(Gen4Sf *sf, const Gen4SetupObj *o, const uint32_t *vue[3],
     }
     g4_eu_thread_wrote(t, MAX(grf, 3u));    /* R0-R2 and the rows */
     sf->threads++;
-    if (!gen4_run_thread(sf->s, t, sf->prog, sf->env, GEN4_SF_BUDGET)) {
+    if (!gen4_run_thread(sf->s, t, sf->prog, &sf->env, GEN4_SF_BUDGET)) {
         sf->errors++;
         HWGPU_GUEST_ERROR(sf->s->host, "gen4 SF: setup thread ended without "
                           "EOT (ip 0x%x)", t->ip);

@@ -67,7 +67,6 @@ typedef struct VsRunner {
     uint32_t scratch;           /* R0.5: this slot's scratch space */
     uint32_t *curbe, curbe_rows;
     G4EuThread *t;
-    bool t_ready;               /* *t initialised once: reused after */
     G4EuProgram *prog;
     G4EuEnv env;
     Gen4Surfaces surfaces;
@@ -126,7 +125,7 @@ static void vs_runner_init(VsRunner *v, Gen4State *s, const Gen4Draw *d,
     v->prog = gen4_kernel_load(s, d->general_base +
                                g45_thread_common_kernel_start_pointer(vs));
     v->t = g_new(G4EuThread, 1);
-    v->t_ready = false;
+    g4_eu_thread_init(v->t, 0, 0);      /* then g4_eu_thread_reuse each */
 }
 
 static void vs_runner_free(VsRunner *v)
@@ -161,13 +160,7 @@ static void vs_run(VsRunner *v, const uint32_t *in, uint32_t in_dw,
                    in + (size_t)(i + k) * in_dw, in_dw * 4);
         }
 
-        /* the state g4_eu_thread_init gives, without clearing all of it */
-        if (v->t_ready) {
-            g4_eu_thread_reuse(t, two ? 0xff : 0x0f, v->cr0);
-        } else {
-            g4_eu_thread_init(t, two ? 0xff : 0x0f, v->cr0);
-            v->t_ready = true;
-        }
+        g4_eu_thread_reuse(t, two ? 0xff : 0x0f, v->cr0);
         r0 = g4_eu_grf_ud(t, 0);
         r0[0] = h0 | (i & 0x7ff) << 16;
         r0[1] = h1 | ((two ? i + 1 : i) & 0x7ff) << 16;

@@ -34,6 +34,7 @@
 
 #include "hwgpu/intel/gen4/gen4-state.h"
 #include "hwgpu/intel/gen4/gen4-prim.h"
+#include "hwgpu/intel/eu/g4-eu.h"
 
 /* Instructions one SF thread may run before it is stopped. */
 #define GEN4_SF_BUDGET      (1u << 18)
@@ -70,10 +71,10 @@ typedef struct Gen4Sf {
     uint32_t pue_size, pue_entry_rows, pue_next;
     uint64_t threads, errors, culled;
     /* the SF thread's environment and state, set up by the first object
-     * and reused by the others (g4_eu_thread_reuse) */
+     * and reused by the others (g4_eu_thread_reuse); a fresh URB each */
     struct G4EuThread *t;
-    struct G4EuEnv *env;
-    struct G4EuUrb *urb;
+    G4EuEnv env;
+    G4EuUrb urb;
 } Gen4Sf;
 
 void gen4_sf_begin(Gen4Sf *sf, Gen4State *s, const Gen4Draw *d);
