@@ -674,6 +674,116 @@ static ALWAYS_INLINE void int_body(G4EuThread *t, const G4Op *op,
     store(t, h, out, en, n);
 }
 
+/*
+ * int_body's commonest case: add, mov and the bit operations to an
+ * integer destination, without .sat or a condition, from integer
+ * sources without abs.  The destination keeps a result's low 32 bits
+ * (a W/UW one 16), and those are the same operation on the operands'
+ * low 32 bits (wrapping arithmetic), so the lanes are computed in 32
+ * bits; the accumulator, which keeps the whole result, gets int_body's
+ * 64-bit value.  crocus's pixel-position setup (add.UW of the payload's
+ * subspan origins) is one in every pixel shader.
+ */
+static ALWAYS_INLINE bool src_signed(unsigned type)
+{
+    return type == G4_TYPE_D || type == G4_TYPE_W || type == G4_TYPE_B;
+}
+
+/* Source k's elements sign- or zero-extended to 32 bits, unnegated. */
+static ALWAYS_INLINE void src_u32(const G4EuThread *t, const G4Half *h,
+                                  unsigned k, unsigned n, uint32_t *v)
+{
+    const G4Opnd *o = &h->src[k];
+
+    src_raw(t, h, k, n, v);
+    if (o->type == G4_TYPE_W) {
+        for (unsigned i = 0; i < n; i++) {
+            v[i] = (uint32_t)(int32_t)(int16_t)v[i];
+        }
+    } else if (o->type == G4_TYPE_B) {
+        for (unsigned i = 0; i < n; i++) {
+            v[i] = (uint32_t)(int32_t)(int8_t)v[i];
+        }
+    }
+}
+
+/* As int_body's source: extended to 64 bits and negated there. */
+static ALWAYS_INLINE void wide(const G4Opnd *o, const uint32_t *v,
+                               unsigned n, int64_t *w)
+{
+    if (src_signed(o->type)) {
+        for (unsigned i = 0; i < n; i++) {
+            w[i] = (int32_t)v[i];
+        }
+    } else {
+        for (unsigned i = 0; i < n; i++) {
+            w[i] = v[i];
+        }
+    }
+    if (o->mods & G4_MOD_NEG) {
+        for (unsigned i = 0; i < n; i++) {
+            w[i] = (int64_t)(0 - (uint64_t)w[i]);
+        }
+    }
+}
+
+static ALWAYS_INLINE uint64_t int_op(unsigned kind, uint64_t a, uint64_t b)
+{
+    switch (kind) {
+    case XK_ADD:
+        return a + b;
+    case XK_AND:
+        return a & b;
+    case XK_OR:
+        return a | b;
+    case XK_XOR:
+        return a ^ b;
+    case XK_NOT:
+        return ~a;
+    default:                            /* MOV */
+        return a;
+    }
+}
+
+static ALWAYS_INLINE void int32_body(G4EuThread *t, const G4Op *op,
+                                     const G4Half *h, uint16_t en,
+                                     uint16_t pm, unsigned n, unsigned kind)
+{
+    uint32_t a[16], b[16], out[16];
+    bool two = kind != XK_MOV && kind != XK_NOT;
+
+    src_u32(t, h, 0, n, a);
+    if (two) {
+        src_u32(t, h, 1, n, b);
+    }
+    if (op->acc_write && !(t->cr0[0] & G4_CR0_ACC_DISABLE)) {
+        int64_t wa[16], wb[16];
+        int64_t *acc = t->acci + h->lane0;
+
+        wide(&h->src[0], a, n, wa);
+        if (two) {
+            wide(&h->src[1], b, n, wb);
+        }
+        for (unsigned i = 0; i < n; i++) {
+            acc[i] = (int64_t)int_op(kind, wa[i], two ? wb[i] : 0);
+        }
+        t->acc_float &= ~(((1u << n) - 1) << h->lane0);
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        uint32_t *v = k ? b : a;
+
+        if ((k == 0 || two) && (h->src[k].mods & G4_MOD_NEG)) {
+            for (unsigned i = 0; i < n; i++) {
+                v[i] = 0u - v[i];
+            }
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        out[i] = (uint32_t)int_op(kind, a[i], two ? b[i] : 0);
+    }
+    store(t, h, out, en, n);
+}
+
 /* ---- raw moves (mov/sel of equal types, no modifiers) ---- */
 
 static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
@@ -735,6 +845,8 @@ XFN(int, MOV) XFN(int, SEL) XFN(int, ADD) XFN(int, MUL) XFN(int, AVG)
 XFN(int, AND) XFN(int, OR) XFN(int, XOR) XFN(int, NOT) XFN(int, SHL)
 XFN(int, SHR) XFN(int, ASR) XFN(int, CMP) XFN(int, CMPN)
 XFN(raw, MOV) XFN(raw, SEL)
+XFN(int32, MOV) XFN(int32, ADD) XFN(int32, AND) XFN(int32, OR)
+XFN(int32, XOR) XFN(int32, NOT)
 
 #define XENT(cls, kind) { x_##cls##_##kind##_8, x_##cls##_##kind##_16 }
 
@@ -753,6 +865,16 @@ static const XEntry xplain[] = {
     { G4_OP_RNDD, G4C_FLOAT, XENT(plain, RNDD) },
     { G4_OP_LINE, G4C_FLOAT, XENT(plane, LINE) },
     { G4_OP_PLN, G4C_FLOAT, XENT(plane, PLN) },
+};
+
+/* Integer results in 32 bits: see int32_body */
+static const XEntry xint32[] = {
+    { G4_OP_MOV, G4C_INT, XENT(int32, MOV) },
+    { G4_OP_ADD, G4C_INT, XENT(int32, ADD) },
+    { G4_OP_AND, G4C_INT, XENT(int32, AND) },
+    { G4_OP_OR, G4C_INT, XENT(int32, OR) },
+    { G4_OP_XOR, G4C_INT, XENT(int32, XOR) },
+    { G4_OP_NOT, G4C_INT, XENT(int32, NOT) },
 };
 
 static const XEntry xtable[] = {
@@ -858,6 +980,29 @@ static bool plain(const G4Op *op)
     return true;
 }
 
+/* Every half: an integer destination and integer sources without abs;
+ * no .sat or condition (int32_body). */
+static bool int32(const G4Op *op, unsigned nsrc)
+{
+    if (op->cls != G4C_INT || op->sat || op->cmod) {
+        return false;
+    }
+    for (unsigned k = 0; k < op->nhalves; k++) {
+        const G4Half *h = &op->h[k];
+
+        if (h->dst.kind == G4K_NULL || h->dst.type == G4_TYPE_F) {
+            return false;
+        }
+        for (unsigned s = 0; s < nsrc; s++) {
+            if (h->src[s].type == G4_TYPE_F ||
+                (h->src[s].mods & G4_MOD_ABS)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 /*
  * A compressed instruction whose halves are one 16-lane operation: the
  * second half's registers follow the first's, and the first half writes
@@ -947,6 +1092,9 @@ G4XFn g4_fast_pick(G4Op *op)
     if (plain(op) &&
         find(xplain, sizeof(xplain) / sizeof(xplain[0]), op)) {
         x = find(xplain, sizeof(xplain) / sizeof(xplain[0]), op);
+    } else if (int32(op, nsrc) &&
+               find(xint32, sizeof(xint32) / sizeof(xint32[0]), op)) {
+        x = find(xint32, sizeof(xint32) / sizeof(xint32[0]), op);
     }
     op->xhalves = op->nhalves;
     op->xmask = op->h[0].n == 16 ? 0xffff : 0xff;

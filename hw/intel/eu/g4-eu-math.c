@@ -131,6 +131,71 @@ static inline unsigned math_src(unsigned n, uint16_t en, bool scalar)
  * common cases (g4_eu_math_message), so that math_f's switch folds away
  * out of the per-channel loop.
  */
+/*
+ * inv, rsq and sqrt four lanes at a time (every pixel's 1/w is an inv):
+ * the same operations as math_lanes(), math_f() and float_out() lane by
+ * lane, in the same order and rounding (the host's mode), so the same
+ * bits.  Disabled lanes give 0, as math_lanes leaves them.
+ */
+typedef uint32_t MathU4 __attribute__((vector_size(16)));
+typedef float MathF4 __attribute__((vector_size(16)));
+typedef double MathD4 __attribute__((vector_size(32)));
+
+static inline MathU4 out4(const MathD4 *d, bool alt, bool sat)
+{
+    MathF4 f = __builtin_convertvector(*d, MathF4);
+    MathU4 u, m;
+
+    memcpy(&u, &f, sizeof(u));
+    if (alt) {                  /* +-INF -> +-FLT_MAX */
+        m = (MathU4)((u & 0x7fffffffu) == 0x7f800000u);
+        u = (m & ((u & 0x80000000u) | 0x7f7fffffu)) | (~m & u);
+    }
+    m = (MathU4)((u & 0x7f800000u) == 0);       /* denorms flush */
+    u &= ~(m & 0x7fffffffu);
+    if (sat) {                  /* [0, 1], NaN -> 0 */
+        MathU4 gt0, lt1;
+
+        memcpy(&f, &u, sizeof(f));
+        gt0 = (MathU4)(f > 0.0f);
+        lt1 = (MathU4)(f < 1.0f);
+        u = gt0 & ((lt1 & u) | (~lt1 & 0x3f800000u));
+    }
+    return u;
+}
+
+static void unary_lanes4(unsigned fn, const uint32_t *in, bool alt, bool sat,
+                         unsigned nch, uint16_t en, uint32_t *out)
+{
+    for (unsigned n = 0; n < nch; n += 4) {
+        MathU4 u, m, r;
+        MathF4 f;
+        MathD4 x, d;
+
+        memcpy(&u, in + n, sizeof(u));
+        m = (MathU4)((u & 0x7f800000u) == 0);   /* in_ftz */
+        u &= ~(m & 0x7fffffffu);
+        memcpy(&f, &u, sizeof(f));
+        x = __builtin_convertvector(f, MathD4);
+        if (fn == MF_INV) {
+            d = 1.0 / x;
+        } else {
+            /* rsq(+-0) = 1/sqrt(+-0) = +-INF as math_f's 1/x */
+            for (unsigned i = 0; i < 4; i++) {
+                d[i] = sqrt(alt ? fabs(x[i]) : x[i]);
+            }
+            if (fn == MF_RSQ) {
+                d = 1.0 / d;
+            }
+        }
+        r = out4(&d, alt, sat);
+        m = (MathU4){ en >> n & 1, en >> (n + 1) & 1, en >> (n + 2) & 1,
+                      en >> (n + 3) & 1 };
+        r &= -m;
+        memcpy(out + n, &r, sizeof(r));
+    }
+}
+
 static inline __attribute__((always_inline)) void
 math_lanes(unsigned fn, const G4EuMessage *msg, bool scalar, bool two_ops,
            bool sat, unsigned nch, uint16_t en, uint32_t out[2][16])
@@ -193,12 +258,27 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
 
     switch (fn) {
     case MF_INV:
+        if (!scalar) {
+            unary_lanes4(MF_INV, msg->payload, msg->alt_fp, sat, nch, en,
+                         out[0]);
+            break;
+        }
         math_lanes(MF_INV, msg, scalar, false, sat, nch, en, out);
         break;
     case MF_RSQ:
+        if (!scalar) {
+            unary_lanes4(MF_RSQ, msg->payload, msg->alt_fp, sat, nch, en,
+                         out[0]);
+            break;
+        }
         math_lanes(MF_RSQ, msg, scalar, false, sat, nch, en, out);
         break;
     case MF_SQRT:
+        if (!scalar) {
+            unary_lanes4(MF_SQRT, msg->payload, msg->alt_fp, sat, nch, en,
+                         out[0]);
+            break;
+        }
         math_lanes(MF_SQRT, msg, scalar, false, sat, nch, en, out);
         break;
     case MF_IDIV_QR:
@@ -226,17 +306,15 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
         resp->nregs = nout * 2;         /* at most 4 */
     }
     for (unsigned k = 0; k < nout; k++) {
-        for (unsigned n = 0; n < nch; n++) {
+        for (unsigned n = 0; n < nch; n += 8) {    /* a register at a time */
             unsigned reg = k * (nch / 8) + n / 8;
 
             if (reg >= (resp->nregs ? resp->nregs : msg->rlen) ||
                 reg >= G4_EU_MAX_RLEN) {
                 continue;
             }
-            resp->data[reg][n % 8] = out[k][n];
-            if ((en >> n) & 1) {
-                resp->wmask[reg] |= 1u << (n % 8);
-            }
+            memcpy(resp->data[reg], &out[k][n], 8 * sizeof(uint32_t));
+            resp->wmask[reg] |= (uint8_t)(en >> n);
         }
     }
     return true;

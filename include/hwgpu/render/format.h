@@ -163,7 +163,7 @@ static inline uint8_t hwgpu_unorm8(uint32_t bits)
 
 /*
  * hwgpu_unorm8 of 8 lanes, each shifted left by `sh` and or-ed into
- * out[].  With SSE2 two lanes a step, the same double arithmetic: maxpd
+ * out[].  With SSE2 four lanes a step, the same double arithmetic: maxpd
  * against 0 gives its second operand for NaN and for -0 (0, as the
  * scalar test does), minpd clamps +Inf, and cvttpd truncates as the
  * scalar cast does.
@@ -175,16 +175,21 @@ static inline void hwgpu_unorm8x8(const uint32_t *bits, unsigned sh,
     const __m128d k255 = _mm_set1_pd(255.0), zero = _mm_setzero_pd();
     const __m128d half = _mm_set1_pd(0.5);
 
-    for (unsigned l = 0; l < 8; l += 2) {
-        __m128 f = _mm_castpd_ps(_mm_load_sd((const double *)(bits + l)));
-        __m128d d = _mm_mul_pd(_mm_cvtps_pd(f), k255);
-        __m128i v;
+    const __m128i shift = _mm_cvtsi32_si128((int)sh);
 
-        d = _mm_min_pd(_mm_max_pd(d, zero), k255);
-        v = _mm_cvttpd_epi32(_mm_add_pd(d, half));
-        v = _mm_sll_epi32(v, _mm_cvtsi32_si128((int)sh));
-        out[l] |= (uint32_t)_mm_cvtsi128_si32(v);
-        out[l + 1] |= (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 4));
+    for (unsigned l = 0; l < 8; l += 4) {   /* four lanes: two doubles x 2 */
+        __m128 f = _mm_loadu_ps((const float *)(bits + l));
+        __m128d d0 = _mm_mul_pd(_mm_cvtps_pd(f), k255);
+        __m128d d1 = _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(f, f)), k255);
+        __m128i v, o;
+
+        d0 = _mm_min_pd(_mm_max_pd(d0, zero), k255);
+        d1 = _mm_min_pd(_mm_max_pd(d1, zero), k255);
+        v = _mm_unpacklo_epi64(_mm_cvttpd_epi32(_mm_add_pd(d0, half)),
+                               _mm_cvttpd_epi32(_mm_add_pd(d1, half)));
+        o = _mm_loadu_si128((const __m128i *)(out + l));
+        _mm_storeu_si128((__m128i *)(out + l),
+                         _mm_or_si128(o, _mm_sll_epi32(v, shift)));
     }
 #else
     for (unsigned l = 0; l < 8; l++) {
