@@ -343,8 +343,10 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
 
 /*
  * The fast path (g4-eu-fast.c): op, then the ALU instructions after it
- * that have handlers, without going round the run loop - they change no
- * mask, cr0 or ip, so EMask's base and the float mode hold.  Stops
+ * that have handlers and the nops among them (a compacted instruction's
+ * 8-byte nenop padding: five a crocus pixel shader), without going round
+ * the run loop - they change no mask, cr0 or ip, so EMask's base and the
+ * float mode hold.  Stops
  * before an instruction without a handler (or not decoded yet), at the
  * end of the kernel or of the budget; returns the last one run, whose
  * address t->ip is.  The handlers read neither ip nor the counts, so
@@ -376,7 +378,9 @@ static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
         const G4Op *nop;
         uint32_t next;
 
-        if (op->xsimple) {
+        if (op->exec == G4X_NOP) {
+            /* nothing (a compacted instruction's nenop padding) */
+        } else if (op->xsimple) {
             run_halves(t, op, base, 0xffff);
         } else {
             uint16_t pm = op->pred ? g4_pred_mask(t, op) : 0xffff;
@@ -387,12 +391,12 @@ static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
             }
             run_halves(t, op, e, pm);
         }
-        next = ip + op->len;
+        next = ip + (op->len ? op->len : 16);
         if (ran == room || next >= end) {
             break;
         }
         nop = g4_slot(p, next / 8);
-        if (!nop || !nop->xfn) {
+        if (!nop || (!nop->xfn && nop->exec != G4X_NOP)) {
             break;
         }
         ran++;
@@ -547,7 +551,7 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
 
             if (op->xfn && !env->interp) {
                 op = run_fast(t, p, op, &left);
-                next = (int64_t)t->ip + op->len;
+                next = (int64_t)t->ip + (op->len ? op->len : 16);
                 break;
             }
             /* sel: the predicate selects, it does not gate (L13244) */

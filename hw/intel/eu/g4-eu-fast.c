@@ -573,8 +573,9 @@ static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
         memcpy(t->accf + h->lane0, d, sizeof(double) * n);
         t->acc_float |= ((1u << n) - 1) << h->lane0;
     }
+    /* (no quieting: a NaN d is canon_nan's quiet one) */
     for (unsigned i = 0; i < n; i++) {
-        out[i] = flush32(quiet32(hwgpu_f2u((float)d[i])));
+        out[i] = flush32(hwgpu_f2u((float)d[i]));
     }
     alt_clamp(t, out, n);
     store(t, h, out, en, n);

@@ -328,8 +328,24 @@ static const char *run_words(const uint32_t *words, unsigned n,
 {
     G4EuProgram *pref = g4_eu_program_new(words, n, &host);
     G4EuProgram *p = g4_eu_program_new(words, n, &host);
+    G4EuThread *start = g_memdup2(&thr, sizeof(thr));
+    static EuWorld world;
     G4EuStop s;
-    const char *diff = run_both(pref, p, budget, &s);
+    const char *diff;
+
+    /*
+     * The fast program run once first (to the end, whatever the budget
+     * of the run compared) and the state put back: its slots are decoded
+     * then, as a kernel's are after its first thread, and run_fast goes
+     * on only into decoded ones.
+     */
+    world_save(&world);
+    env_setup();
+    g4_eu_run(&thr, p, &env, 1000);
+    world_load(&world);
+    memcpy(&thr, start, sizeof(thr));
+    g_free(start);
+    diff = run_both(pref, p, budget, &s);
 
     g4_eu_program_free(pref);
     g4_eu_program_free(p);
@@ -388,14 +404,32 @@ static void test_random_alu(void)
         unsigned n = g_rand_int_range(r, 1, MAX_INSTS + 1), i = 0;
 
         while (i < n) {
-            if (rand_alu(r, &in)) {
+            if (!g_rand_int_range(r, 0, 8)) {
+                /* a nop among them (run_fast steps over it) */
+                char err[128];
+
+                g_assert_true(g4_eu_asm_line(
+                    g_rand_boolean(r) ? "nop" : "nenop", &in, err,
+                    sizeof(err)));
+                g4_eu_encode(&in, words + 4 * i++);
+            } else if (rand_alu(r, &in)) {
                 g4_eu_encode(&in, words + 4 * i++);
             }
         }
         g_assert_true(assemble_eot(&in));
         g4_eu_encode(&in, words + 4 * n);
         rand_state(r, &thr);
-        bad += !check_words(words, n + 1, 1000, "alu kernel", k);
+        {
+            /* the whole kernel, then (from the same state) cut short
+             * by an instruction budget */
+            G4EuThread *start = g_memdup2(&thr, sizeof(thr));
+
+            bad += !check_words(words, n + 1, 1000, "alu kernel", k);
+            memcpy(&thr, start, sizeof(thr));
+            bad += !check_words(words, n + 1, g_rand_int_range(r, 1, n + 1),
+                                "alu kernel (budget)", k);
+            g_free(start);
+        }
         insts += n;
     }
     g_test_message("%u ALU kernels (%u instructions), %u differ", count,
