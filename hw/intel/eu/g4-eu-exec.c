@@ -329,6 +329,10 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
                 break;
             }
             d = g4_eu_grf_ud(t, dreg + r);
+            if (resp.wmask[r] == 0xff) {
+                memcpy(d, resp.data[r], sizeof(resp.data[r]));
+                continue;
+            }
             for (unsigned c = 0; c < 8; c++) {
                 if ((resp.wmask[r] >> c) & 1) {
                     d[c] = resp.data[r][c];

@@ -151,10 +151,16 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
         }
         return;
     }
-    /* integer sources converted (the type switch outside the loops) */
+    /*
+     * integer sources converted (the type switch outside the loops); D and
+     * the word and byte types fit 32 bits, whose conversion gives the same
+     * float as the 64-bit one and vectorises
+     */
 #define TO_FLOAT(ty)                                                    \
     for (unsigned i = 0; i < n; i++) {                                  \
-        r[i] = hwgpu_f2u((float)g4_raw_to_int(r[i], (ty)));             \
+        r[i] = hwgpu_f2u((ty) == G4_TYPE_UD ?                           \
+                         (float)g4_raw_to_int(r[i], (ty)) :             \
+                         (float)(int32_t)g4_raw_to_int(r[i], (ty)));    \
     }
     switch (o->type) {
     case G4_TYPE_F:
