@@ -223,6 +223,10 @@ static StepResult op_bb_start(G45Engine *e, const Cmd *c)
     if (!e->in_batch) {
         g45_cs_advance(e, c->len);     /* HEAD moves past the BB_START */
         e->chain = 0;
+        /* no kernel older than the batch (i915 invalidates anyway) */
+        if (e->ops->icache_invalidate) {
+            e->ops->icache_invalidate(e->opaque);
+        }
     } else if (++e->chain > G45_BB_MAX_CHAIN) {
         /* Gen4 batches chain: a BB_START in a batch replaces it, and its
          * BB_END returns to the ring (no return stack).  A chain that
@@ -276,6 +280,16 @@ static StepResult op_noop(G45Engine *e, const Cmd *c)
 
 static StepResult op_nop(G45Engine *e, const Cmd *c)
 {
+    return STEP_NEXT;
+}
+
+/* The caches it flushes hold nothing; the instruction cache does. */
+static StepResult op_flush(G45Engine *e, const Cmd *c)
+{
+    if (g45_mi_flush_state_instruction_cache_invalidate(c->dw) &&
+        e->ops->icache_invalidate) {
+        e->ops->icache_invalidate(e->opaque);
+    }
     return STEP_NEXT;
 }
 
@@ -366,7 +380,7 @@ const CmdHandler g45_cs_handlers[G45_OP__COUNT] = {
     [G45_OP_NOOP] = op_noop,
     [G45_OP_USER_INTERRUPT] = op_user_interrupt,
     [G45_OP_WAIT_FOR_EVENT] = op_wait,
-    [G45_OP_FLUSH] = op_nop,
+    [G45_OP_FLUSH] = op_flush,
     [G45_OP_REPORT_HEAD] = op_report_head,
     [G45_OP_BB_END] = op_bb_end,
     [G45_OP_BB_START] = op_bb_start,

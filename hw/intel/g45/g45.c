@@ -218,6 +218,13 @@ static void eng_trace(void *opaque, const char *line)
     hwgpu_trace(g->host, "cmd", "%s", line);
 }
 
+static void eng_icache_invalidate(void *opaque)
+{
+    G45 *g = opaque;
+
+    gen4_kernels_invalidate(g->gen4.kernels);
+}
+
 static const G45EngineOps engine_ops = {
     .raise = eng_raise,
     .error = eng_error,
@@ -228,6 +235,7 @@ static const G45EngineOps engine_ops = {
     .reg_write = eng_reg_write,
     .wait = eng_wait,
     .trace = eng_trace,
+    .icache_invalidate = eng_icache_invalidate,
 };
 
 bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,

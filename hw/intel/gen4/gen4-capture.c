@@ -289,14 +289,20 @@ bool gen4_replay_file(Gen4Replay *r, const char *path,
             }
         } else if (type == GEN4_REC_PAGE) {
             uint64_t addr;
-            uint8_t buf[PAGE];
+            uint8_t buf[PAGE], old[PAGE];
 
             if (bytes != 8 + PAGE || fread(&addr, 1, 8, f) != 8 ||
                 fread(buf, 1, PAGE, f) != PAGE) {
                 goto out;
             }
-            mem_access(r, GUINT64_FROM_LE(addr) & ~(uint64_t)(PAGE - 1), NULL,
-                       buf, PAGE);
+            addr = GUINT64_FROM_LE(addr) & ~(uint64_t)(PAGE - 1);
+            /* new bytes where a kernel may be: as the driver's
+             * invalidation of the instruction cache before the draw */
+            mem_access(r, addr, old, NULL, PAGE);
+            if (memcmp(old, buf, PAGE)) {
+                gen4_kernels_invalidate(r->state.kernels);
+            }
+            mem_access(r, addr, NULL, buf, PAGE);
         } else if (type == GEN4_REC_DRAW) {
             uint64_t n;
 

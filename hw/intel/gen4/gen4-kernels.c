@@ -10,6 +10,18 @@
  * after draw: the cache keys a decoded program by the window's bytes and
  * hands it out again, with what its threads have decoded so far.
  *
+ * Reading and hashing the 64 KiB window is most of a draw's set-up (four
+ * kernels a draw), so the kernels loaded since the instruction cache was
+ * last invalidated are also kept by address (Gen4Kernels.recent) and
+ * handed out without reading memory: as the hardware's instruction cache,
+ * the unit fetches a kernel's bytes once and a driver that writes new
+ * ones where an old kernel was invalidates the cache (MI_FLUSH's
+ * State/Instruction Cache Invalidate, PIPE_CONTROL's Instruction Cache
+ * Invalidate; seed 000 §2.6.1, seed 003's MI_FLUSH), which
+ * gen4_kernels_invalidate() models.  The device also invalidates at each
+ * batch from the ring, a context restore and a reset, so a kernel is
+ * never older than the batch that uses it.
+ *
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -23,12 +35,38 @@
 
 /* Programs kept; the table starts over when it is full. */
 #define GEN4_KERNELS_MAX 64
+/* Kernels kept by address until an invalidation (a draw loads four). */
+#define GEN4_KERNELS_RECENT 16
 
 struct Gen4Kernels {
     HwgpuMutex lock;
     GHashTable *table;          /* window hash -> G4EuProgram (a reference) */
     uint64_t hits, misses;
+    struct {
+        uint32_t addr;
+        G4EuProgram *prog;      /* a reference */
+    } recent[GEN4_KERNELS_RECENT];
+    unsigned nrecent, victim;   /* entries in use; the next one replaced */
 };
+
+/* Called with k->lock held. */
+static void recent_clear(Gen4Kernels *k)
+{
+    for (unsigned i = 0; i < k->nrecent; i++) {
+        g4_eu_program_free(k->recent[i].prog);
+    }
+    k->nrecent = 0;
+    k->victim = 0;
+}
+
+void gen4_kernels_invalidate(Gen4Kernels *k)
+{
+    if (k) {
+        hwgpu_mutex_lock(&k->lock);
+        recent_clear(k);
+        hwgpu_mutex_unlock(&k->lock);
+    }
+}
 
 Gen4Kernels *gen4_kernels_new(void)
 {
@@ -43,6 +81,7 @@ Gen4Kernels *gen4_kernels_new(void)
 void gen4_kernels_free(Gen4Kernels *k)
 {
     if (k) {
+        recent_clear(k);
         g_hash_table_destroy(k->table);
         hwgpu_mutex_destroy(&k->lock);
         g_free(k);
@@ -70,11 +109,25 @@ static uint64_t window_hash(const uint32_t *w, size_t dwords)
 
 G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr)
 {
-    uint32_t *words = g_malloc(GEN4_KERNEL_MAX_BYTES);
+    uint32_t *words;
     uint32_t n = 0;
     Gen4Kernels *k = s->kernels;
     G4EuProgram *p, *old;
     uint64_t h;
+
+    if (k) {
+        hwgpu_mutex_lock(&k->lock);
+        for (unsigned i = 0; i < k->nrecent; i++) {
+            if (k->recent[i].addr == addr) {
+                k->hits++;
+                p = g4_eu_program_ref(k->recent[i].prog);
+                hwgpu_mutex_unlock(&k->lock);
+                return p;
+            }
+        }
+        hwgpu_mutex_unlock(&k->lock);
+    }
+    words = g_malloc(GEN4_KERNEL_MAX_BYTES);
 
     /* Page by page until unmapped memory or the bound. */
     while (n * 16 < GEN4_KERNEL_MAX_BYTES) {
@@ -105,9 +158,7 @@ G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr)
             (!bytes || !memcmp(code, words, bytes))) {
             k->hits++;
             p = g4_eu_program_ref(old);
-            hwgpu_mutex_unlock(&k->lock);
-            g_free(words);
-            return p;
+            goto found;
         }
     }
     /* new bytes (or another window with the same hash: it takes over) */
@@ -118,6 +169,17 @@ G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr)
     }
     g_hash_table_replace(k->table, g_memdup2(&h, sizeof(h)),
                          g4_eu_program_ref(p));
+found:
+    /* kept by address too, until the next invalidation */
+    if (k->nrecent < GEN4_KERNELS_RECENT) {
+        k->recent[k->nrecent].addr = addr;
+        k->recent[k->nrecent++].prog = g4_eu_program_ref(p);
+    } else {
+        g4_eu_program_free(k->recent[k->victim].prog);
+        k->recent[k->victim].addr = addr;
+        k->recent[k->victim].prog = g4_eu_program_ref(p);
+        k->victim = (k->victim + 1) % GEN4_KERNELS_RECENT;
+    }
     hwgpu_mutex_unlock(&k->lock);
     g_free(words);
     return p;

@@ -98,9 +98,10 @@ void gen4_state_reset(Gen4State *s)
     Gen4Kernels *kernels = s->kernels;
 
     gen4_state_init(s, s->host, s->gtt);
-    /* the device's, not the guest's state */
+    /* the device's, not the guest's state; its kernels read anew */
     s->pool = pool;
     s->kernels = kernels;
+    gen4_kernels_invalidate(kernels);
 }
 
 /* Migration: every kept packet fits its slot. */
@@ -164,6 +165,10 @@ bool gen4_state_command(Gen4State *s, const uint32_t *dw, uint32_t n,
         return false;
     }
     id = cmd_id(dw[0]);
+    if (id == G45_CMD_PIPE_CONTROL &&
+        g45_pipe_control_instruction_cache_invalidate(dw)) {
+        gen4_kernels_invalidate(s->kernels);
+    }
     if (id == G45_CMD_3DPRIMITIVE) {
         s->draws++;
         return !replay;

@@ -195,6 +195,12 @@ typedef struct G45EngineOps {
     void (*trace)(void *opaque, const char *line);
     /* MI_WAIT_FOR_EVENT started waiting for `events`; optional. */
     void (*wait)(void *opaque, uint32_t events);
+    /*
+     * The instruction cache is invalidated: MI_FLUSH with its State/
+     * Instruction Cache Invalidate bit, and each batch started from the
+     * ring; optional.  (PIPE_CONTROL's bit reaches on_3d.)
+     */
+    void (*icache_invalidate)(void *opaque);
 } G45EngineOps;
 
 typedef struct G45EngineStats {

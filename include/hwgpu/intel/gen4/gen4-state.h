@@ -111,6 +111,13 @@ void gen4_kernels_free(Gen4Kernels *k);
 /* Loads that found their program, and loads that made one. */
 void gen4_kernels_stats(const Gen4Kernels *k, uint64_t *hits,
                         uint64_t *misses);
+/*
+ * The instruction cache invalidated (MI_FLUSH, PIPE_CONTROL; the device
+ * also at each batch from the ring, a context restore and a reset): the
+ * next load of each kernel reads its bytes again.  Until then a load at
+ * an address loaded before hands out that program (NULL k: nothing).
+ */
+void gen4_kernels_invalidate(Gen4Kernels *k);
 
 /* Migration: NULL when a loaded state is one the pipeline could hold. */
 const char *gen4_state_check(const Gen4State *s);

@@ -25,6 +25,7 @@ int nreg_w;
 uint32_t hook_hdr[64], hook_len[64];
 bool hook_restore[64];
 int nhooks, nrestores;
+int ninvalidates;
 
 uint32_t gr32(uint32_t a)
 {
@@ -94,10 +95,16 @@ static void op_reg_write(void *o, uint32_t off, uint32_t val)
     nreg_w++;
 }
 
+static void op_icache_invalidate(void *o)
+{
+    ninvalidates++;
+}
+
 static const G45EngineOps ops = {
     .raise = op_raise, .error = op_error, .hang = op_hang,
     .display_flip = op_flip, .on_3d = op_3d,
     .reg_read = op_reg_read, .reg_write = op_reg_write,
+    .icache_invalidate = op_icache_invalidate,
 };
 
 /* Ring emission */
@@ -136,6 +143,7 @@ void setup(G45Engine *e, G45EngineId id, uint32_t pages)
     fake_host_set_clock(&fh, 1000);
     g45_gtt_init(&gtt, ptes, NPTES, &fh.host);
     nirqs = nhangs = nflips = nreg_w = nhooks = nrestores = 0;
+    ninvalidates = 0;
     eir_bits = 0;
     g45_engine_init(e, id, &gtt, &fh.host, &ops, NULL);
     rsize = pages * 4096;

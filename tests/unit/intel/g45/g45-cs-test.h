@@ -41,6 +41,7 @@ extern int nreg_w;
 extern uint32_t hook_hdr[64], hook_len[64];
 extern bool hook_restore[64];
 extern int nhooks, nrestores;
+extern int ninvalidates;        /* icache_invalidate calls */
 
 /* Ring emission: the ring's TAIL as emitted so far, its size. */
 extern uint32_t rtail, rsize;

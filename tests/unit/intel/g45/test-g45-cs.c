@@ -526,6 +526,33 @@ static void test_3d_hook_and_flip(void)
     g45_engine_destroy(&e);
 }
 
+/*
+ * The instruction cache: invalidated by MI_FLUSH with its State/
+ * Instruction Cache Invalidate bit (not without), and as each batch starts
+ * from the ring (not a chained one).
+ */
+static void test_icache_invalidate(void)
+{
+    G45Engine e;
+
+    setup(&e, G45_ENGINE_RCS, 4);
+    gw32(BATCH, G45_MI(G45_MI_FLUSH));
+    gw32(BATCH + 4, G45_MI(G45_MI_BATCH_BUFFER_START) | G45_MI_BB_GTT);
+    gw32(BATCH + 8, BATCH + 0x100);
+    gw32(BATCH + 0x100, G45_MI(G45_MI_BATCH_BUFFER_END));
+    emit(G45_MI(G45_MI_FLUSH));
+    emit(G45_MI(G45_MI_FLUSH) | 2);     /* bit 1: invalidate */
+    emit(G45_MI(G45_MI_BATCH_BUFFER_START) | G45_MI_BB_GTT);
+    emit(BATCH);
+    submit(&e);
+    g_assert_cmpuint(g45_engine_run(&e, 2), ==, 2);
+    g_assert_cmpint(ninvalidates, ==, 1);
+    g45_engine_run(&e, 100);
+    g_assert_cmpint(ninvalidates, ==, 2);   /* the batch; not its chain */
+    g_assert_cmphex(rd(&e, G45_RING_HEAD), ==, rd(&e, G45_RING_TAIL));
+    g45_engine_destroy(&e);
+}
+
 static void test_worker(void)
 {
     G45Engine e;
@@ -680,6 +707,7 @@ int main(int argc, char **argv)
     g_test_add_func("/g45-cs/lri-srm", test_lri_srm);
     g_test_add_func("/g45-cs/pipe-control", test_pipe_control);
     g_test_add_func("/g45-cs/3d-hook-and-flip", test_3d_hook_and_flip);
+    g_test_add_func("/g45-cs/icache-invalidate", test_icache_invalidate);
     g_test_add_func("/g45-cs/worker", test_worker);
     g_test_add_func("/g45-cs/worker-hang-reset", test_worker_hang_reset);
     g_test_add_func("/g45-cs/worker-pause", test_worker_pause);

@@ -63,12 +63,17 @@ static void test_hits_and_misses(void)
     gen4t_kernel(0x40000, loop_kernel);
     c = gen4_kernel_load(&st, 0x40000);
     g_assert_true(c == a);
-    /* one byte changed: decoded anew, the old program intact */
+    /* one byte changed: the same program until the instruction cache is
+     * invalidated, then decoded anew, the old program intact */
     gen4t_ram[0x10000 + 16 * 10 + 12] ^= 1;   /* the last add's immediate */
+    d = gen4_kernel_load(&st, 0x10000);
+    g_assert_true(d == a);
+    g4_eu_program_free(d);
+    gen4_kernels_invalidate(st.kernels);
     d = gen4_kernel_load(&st, 0x10000);
     g_assert_true(d != a);
     gen4_kernels_stats(st.kernels, &hits, &misses);
-    g_assert_cmpuint(hits, ==, 2);
+    g_assert_cmpuint(hits, ==, 3);
     g_assert_cmpuint(misses, ==, 2);
     {
         uint32_t ra[8], rd[8];
@@ -87,6 +92,35 @@ static void test_hits_and_misses(void)
     st.kernels = NULL;
 }
 
+/*
+ * PIPE_CONTROL with Instruction Cache Invalidate (dword 0 bit 11) reads
+ * the kernels anew; one without does not, nor does any other command.
+ */
+static void test_pipe_control_invalidates(void)
+{
+    /* PIPE_CONTROL (3D 0x3.2.0), 4 dwords, no post-sync operation */
+    uint32_t pc[4] = { 0x7a000002, 0, 0, 0 };
+    G4EuProgram *a, *b;
+
+    gen4t_setup();
+    st.kernels = gen4_kernels_new();
+    gen4t_kernel(0x10000, loop_kernel);
+    a = gen4_kernel_load(&st, 0x10000);
+    gen4t_ram[0x10000 + 16 * 10 + 12] ^= 1;
+    gen4_state_command(&st, pc, 4, false);
+    b = gen4_kernel_load(&st, 0x10000);
+    g_assert_true(b == a);
+    g4_eu_program_free(b);
+    pc[0] |= 1u << 11;
+    gen4_state_command(&st, pc, 4, false);
+    b = gen4_kernel_load(&st, 0x10000);
+    g_assert_true(b != a);
+    g4_eu_program_free(a);
+    g4_eu_program_free(b);
+    gen4_kernels_free(st.kernels);
+    st.kernels = NULL;
+}
+
 /* A full cache starts over; a program still referenced stays usable. */
 static void test_eviction(void)
 {
@@ -100,9 +134,11 @@ static void test_eviction(void)
     first = gen4_kernel_load(&st, 0x10000);
     for (uint32_t k = 1; k <= 80; k++) {
         gen4t_w32(0x10000 + 16 * 10 + 12, 100 + k);
+        gen4_kernels_invalidate(st.kernels);
         g4_eu_program_free(gen4_kernel_load(&st, 0x10000));
     }
     gen4t_w32(0x10000 + 16 * 10 + 12, 100);
+    gen4_kernels_invalidate(st.kernels);
     again = gen4_kernel_load(&st, 0x10000);
     g_assert_true(again != first);          /* it had been evicted */
     gen4_kernels_stats(st.kernels, &hits, &misses);
@@ -251,6 +287,8 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gen4-kernels/hits-and-misses", test_hits_and_misses);
     g_test_add_func("/gen4-kernels/eviction", test_eviction);
+    g_test_add_func("/gen4-kernels/pipe-control-invalidates",
+                    test_pipe_control_invalidates);
     g_test_add_func("/gen4-kernels/no-cache", test_no_cache);
     g_test_add_func("/gen4-kernels/thread-reuse", test_thread_reuse);
     g_test_add_func("/gen4-kernels/threads-share-a-program",
