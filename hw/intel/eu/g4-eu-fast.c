@@ -345,6 +345,37 @@ static ALWAYS_INLINE void finish_cmp(G4EuThread *t, const G4Op *op,
     store(t, h, out, en, n);
 }
 
+/*
+ * A pair call (G4Op.xpair): both halves of a compressed instruction in one
+ * call of 16 lanes, each half's operands where that half has them (COMPR4
+ * destinations, pln's u/v register pairs), for instructions whose first
+ * half writes nothing the second reads (pair_ok).  Lanes 8-15 are the
+ * second half's, its accumulator lanes and enables follow the first's.
+ */
+static ALWAYS_INLINE void src_float_p(const G4EuThread *t, const G4Half *h,
+                                      unsigned k, unsigned n, bool pair,
+                                      float *f)
+{
+    if (pair) {
+        src_float(t, h, k, 8, true, f);
+        src_float(t, h + 1, k, 8, true, f + 8);
+    } else {
+        src_float(t, h, k, n, true, f);
+    }
+}
+
+static ALWAYS_INLINE void store_p(G4EuThread *t, const G4Half *h,
+                                  const uint32_t *out, uint16_t en,
+                                  unsigned n, bool pair)
+{
+    if (pair) {
+        store(t, h, out, en & 0xff, 8);
+        store(t, h + 1, out + 8, en >> 8, 8);
+    } else {
+        store(t, h, out, en, n);
+    }
+}
+
 /* ---- float execution ---- */
 
 static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
@@ -485,7 +516,8 @@ static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
  */
 static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
                                      const G4Half *h, uint16_t en,
-                                     uint16_t pm, unsigned n, unsigned kind)
+                                     uint16_t pm, unsigned n, unsigned kind,
+                                     bool pair)
 {
     uint32_t out[16];
     float a[16], b[16], r[16];
@@ -493,9 +525,9 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
     bool accw = !(t->cr0[0] & G4_CR0_ACC_DISABLE);
 
     /* (plain ops flush: op->ftz) */
-    src_float(t, h, 0, n, true, a);
+    src_float_p(t, h, 0, n, pair, a);
     if (kind != XK_FRC && kind != XK_RNDD) {
-        src_float(t, h, 1, n, true, b);
+        src_float_p(t, h, 1, n, pair, b);
     }
     if (kind == XK_MAC) {
         double d[16];
@@ -546,27 +578,24 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
         out[i] = flush32(hwgpu_f2u(r[i]));
     }
     alt_clamp(t, out, n);
-    store(t, h, out, en, n);
+    store_p(t, h, out, en, n, pair);
 }
 
 /*
  * line and pln in plain_body's case: float_body's plane arithmetic in
  * double, its result and accumulator, without its other cases.
  */
-static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
-                                     const G4Half *h, uint16_t en,
-                                     uint16_t pm, unsigned n, unsigned kind)
+/* line/pln of n lanes from half h's p, q, r (L11977, L12669) */
+static ALWAYS_INLINE void plane_lanes(const G4EuThread *t, const G4Half *h,
+                                      unsigned kind, unsigned n,
+                                      const float *b, const float *v,
+                                      double *d)
 {
     const uint8_t *g = t->grf + (h->src[0].base & ~15u);
     float p = hwgpu_u2f(ld32(g + (h->src[0].base & 12)));
     float q = hwgpu_u2f(ld32(g + 4)), r = hwgpu_u2f(ld32(g + 12));
-    float b[16], v[16];
-    double d[16];
-    uint32_t out[16];
 
-    src_float(t, h, 1, n, true, b);
     if (kind == XK_PLN) {
-        src_float(t, h, 2, n, true, v);
         for (unsigned i = 0; i < n; i++) {
             d[i] = canon_nan((double)p * b[i] + (double)q * v[i] + r);
         }
@@ -574,6 +603,26 @@ static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
         for (unsigned i = 0; i < n; i++) {
             d[i] = canon_nan((double)p * b[i] + r);
         }
+    }
+}
+
+static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
+                                     const G4Half *h, uint16_t en,
+                                     uint16_t pm, unsigned n, unsigned kind,
+                                     bool pair)
+{
+    float b[16], v[16];
+    double d[16];
+    uint32_t out[16];
+
+    src_float_p(t, h, 1, n, pair, b);
+    if (kind == XK_PLN) {
+        src_float_p(t, h, 2, n, pair, v);
+    }
+    /* each half's own p, q, r (one call: one group; a pair: two) */
+    plane_lanes(t, h, kind, pair ? 8 : n, b, v, d);
+    if (pair) {
+        plane_lanes(t, h + 1, kind, 8, b + 8, v + 8, d + 8);
     }
     if (op->acc_write && !(t->cr0[0] & G4_CR0_ACC_DISABLE)) {
         memcpy(t->accf + h->lane0, d, sizeof(double) * n);
@@ -584,7 +633,7 @@ static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
         out[i] = flush32(hwgpu_f2u((float)d[i]));
     }
     alt_clamp(t, out, n);
-    store(t, h, out, en, n);
+    store_p(t, h, out, en, n, pair);
 }
 
 /* ---- integer execution ---- */
@@ -827,6 +876,27 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
 #define XCLONES
 #endif
 
+/* plain and plane: also a pair call (see src_float_p) */
+#define XFNP(cls, kind)                                                 \
+    XCLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
+                                     const G4Half *h, uint16_t en,      \
+                                     uint16_t pm)                       \
+    {                                                                   \
+        cls##_body(t, op, h, en, pm, 8, XK_##kind, false);              \
+    }                                                                   \
+    XCLONES static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
+                                      const G4Half *h, uint16_t en,     \
+                                      uint16_t pm)                      \
+    {                                                                   \
+        cls##_body(t, op, h, en, pm, 16, XK_##kind, false);             \
+    }                                                                   \
+    XCLONES static void x_##cls##_##kind##_p(G4EuThread *t, const G4Op *op,     \
+                                     const G4Half *h, uint16_t en,      \
+                                     uint16_t pm)                       \
+    {                                                                   \
+        cls##_body(t, op, h, en, pm, 16, XK_##kind, true);              \
+    }
+
 #define XFN(cls, kind)                                                  \
     XCLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
                                      const G4Half *h, uint16_t en,      \
@@ -845,9 +915,9 @@ XFN(float, MOV) XFN(float, SEL) XFN(float, ADD) XFN(float, MUL)
 XFN(float, MAC) XFN(float, FRC) XFN(float, RNDD) XFN(float, CMP)
 XFN(float, LINE) XFN(float, PLN)
 XFN(float, CMPN)
-XFN(plain, ADD) XFN(plain, MUL) XFN(plain, MAC) XFN(plain, FRC)
-XFN(plain, RNDD)
-XFN(plane, LINE) XFN(plane, PLN)
+XFNP(plain, ADD) XFNP(plain, MUL) XFNP(plain, MAC) XFNP(plain, FRC)
+XFNP(plain, RNDD)
+XFNP(plane, LINE) XFNP(plane, PLN)
 XFN(int, MOV) XFN(int, SEL) XFN(int, ADD) XFN(int, MUL) XFN(int, AVG)
 XFN(int, AND) XFN(int, OR) XFN(int, XOR) XFN(int, NOT) XFN(int, SHL)
 XFN(int, SHR) XFN(int, ASR) XFN(int, CMP) XFN(int, CMPN)
@@ -856,22 +926,24 @@ XFN(int32, MOV) XFN(int32, ADD) XFN(int32, AND) XFN(int32, OR)
 XFN(int32, XOR) XFN(int32, NOT)
 
 #define XENT(cls, kind) { x_##cls##_##kind##_8, x_##cls##_##kind##_16 }
+#define XENTP(cls, kind) XENT(cls, kind), x_##cls##_##kind##_p
 
 typedef struct XEntry {
     uint8_t opcode;
     uint8_t cls;
     G4XFn fn[2];            /* 8 lanes, 16 lanes */
+    G4XFn pair;             /* both halves in one call, or NULL */
 } XEntry;
 
 /* Float arithmetic without .sat or condition: see plain_body, plane_body */
 static const XEntry xplain[] = {
-    { G4_OP_ADD, G4C_FLOAT, XENT(plain, ADD) },
-    { G4_OP_MUL, G4C_FLOAT, XENT(plain, MUL) },
-    { G4_OP_MAC, G4C_FLOAT, XENT(plain, MAC) },
-    { G4_OP_FRC, G4C_FLOAT, XENT(plain, FRC) },
-    { G4_OP_RNDD, G4C_FLOAT, XENT(plain, RNDD) },
-    { G4_OP_LINE, G4C_FLOAT, XENT(plane, LINE) },
-    { G4_OP_PLN, G4C_FLOAT, XENT(plane, PLN) },
+    { G4_OP_ADD, G4C_FLOAT, XENTP(plain, ADD) },
+    { G4_OP_MUL, G4C_FLOAT, XENTP(plain, MUL) },
+    { G4_OP_MAC, G4C_FLOAT, XENTP(plain, MAC) },
+    { G4_OP_FRC, G4C_FLOAT, XENTP(plain, FRC) },
+    { G4_OP_RNDD, G4C_FLOAT, XENTP(plain, RNDD) },
+    { G4_OP_LINE, G4C_FLOAT, XENTP(plane, LINE) },
+    { G4_OP_PLN, G4C_FLOAT, XENTP(plane, PLN) },
 };
 
 /* Integer results in 32 bits: see int32_body */
@@ -1043,6 +1115,64 @@ static bool mergeable(const G4Op *op, unsigned nsrc)
     return true;
 }
 
+/* The GRF bytes source k of half h reads: [*lo, *hi); false: none. */
+static bool src_bytes(const G4Half *h, unsigned k, bool plane,
+                      unsigned *lo, unsigned *hi)
+{
+    const G4Opnd *o = &h->src[k];
+    unsigned mx = 0;
+
+    if (k == 0 && plane) {              /* p, q, r: a 128-bit group */
+        *lo = o->base & ~15u;
+        *hi = *lo + 16;
+        return true;
+    }
+    switch (h->xs[k]) {
+    case G4XS_VEC:
+        *lo = o->base;
+        *hi = o->base + 4 * h->n;
+        return true;
+    case G4XS_SCALAR:
+        *lo = o->base;
+        *hi = o->base + 4;
+        return true;
+    case G4XS_GATHER:
+        for (unsigned i = 0; i < h->n; i++) {
+            mx = o->off[i] > mx ? o->off[i] : mx;
+        }
+        *lo = o->base;
+        *hi = o->base + mx + o->esize;
+        return true;
+    default:                            /* immediates */
+        return false;
+    }
+}
+
+/*
+ * Both halves of op in one pair call (see src_float_p): two halves of 8
+ * lanes whose second's lanes and enables follow the first's, Align1, and
+ * no source of the second half in the first half's destination (the
+ * interpreter writes the first half before the second reads).
+ */
+static bool pair_ok(const G4Op *op, unsigned nsrc, bool plane)
+{
+    const G4Half *h0 = &op->h[0], *h1 = &op->h[1];
+    unsigned d0 = h0->dst.base, lo, hi;
+
+    if (op->nhalves != 2 || op->align16 || h0->n != 8 || h1->n != 8 ||
+        h1->lane0 != h0->lane0 + 8 || h1->mbit0 != h0->mbit0 + 8 ||
+        h0->lane0 + 16 > 16 || h0->dst.esize != 4) {
+        return false;
+    }
+    for (unsigned k = 0; k < nsrc; k++) {
+        if (h0->dst.kind == G4K_GRF && src_bytes(h1, k, plane, &lo, &hi) &&
+            lo < d0 + 32 && d0 < hi) {
+            return false;
+        }
+    }
+    return true;
+}
+
 G4XFn g4_fast_pick(G4Op *op)
 {
     const XEntry *x;
@@ -1115,6 +1245,12 @@ G4XFn g4_fast_pick(G4Op *op)
         op->xhalves = 1;
         op->xmask = 0xffff;
         return x->fn[1];
+    }
+    if (x->pair &&
+        pair_ok(op, nsrc + (op->opcode == G4_OP_PLN), plane)) {
+        op->xhalves = 1;
+        op->xmask = 0xffff;
+        return x->pair;
     }
     return x->fn[op->h[0].n == 16];
 }
