@@ -346,11 +346,12 @@ static ALWAYS_INLINE void finish_cmp(G4EuThread *t, const G4Op *op,
 }
 
 /*
- * A pair call (G4Op.xpair): both halves of a compressed instruction in one
- * call of 16 lanes, each half's operands where that half has them (COMPR4
- * destinations, pln's u/v register pairs), for instructions whose first
- * half writes nothing the second reads (pair_ok).  Lanes 8-15 are the
- * second half's, its accumulator lanes and enables follow the first's.
+ * A pair call (XEntry.pair, picked by g4_fast_pick): both halves of a
+ * compressed instruction in one call of 16 lanes, each half's operands
+ * where that half has them (COMPR4 destinations, pln's u/v register
+ * pairs), for instructions whose first half writes nothing the second
+ * reads (pair_ok).  Lanes 8-15 are the second half's; its accumulator
+ * lanes and enables follow the first's.
  */
 static ALWAYS_INLINE void src_float_p(const G4EuThread *t, const G4Half *h,
                                       unsigned k, unsigned n, bool pair,
@@ -581,10 +582,6 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
     store_p(t, h, out, en, n, pair);
 }
 
-/*
- * line and pln in plain_body's case: float_body's plane arithmetic in
- * double, its result and accumulator, without its other cases.
- */
 /* line/pln of n lanes from half h's p, q, r (L11977, L12669) */
 static ALWAYS_INLINE void plane_lanes(const G4EuThread *t, const G4Half *h,
                                       unsigned kind, unsigned n,
@@ -606,6 +603,10 @@ static ALWAYS_INLINE void plane_lanes(const G4EuThread *t, const G4Half *h,
     }
 }
 
+/*
+ * line and pln in plain_body's case: float_body's plane arithmetic in
+ * double, its result and accumulator, without its other cases.
+ */
 static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
                                      const G4Half *h, uint16_t en,
                                      uint16_t pm, unsigned n, unsigned kind,
