@@ -237,7 +237,7 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
     uint16_t e = eval_emask(t, op, false, false);
     uint32_t desc = op->send_desc;
     G4EuMessage msg;
-    G4EuResponse resp;
+    HWGPU_NOINIT G4EuResponse resp;
     const G4EuSharedSlot *slot;
     unsigned dreg = h->dst.base / G4_EU_REG_BYTES, plen;
     bool ok;

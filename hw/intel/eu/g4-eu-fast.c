@@ -128,7 +128,7 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
                                     float *f)
 {
     const G4Opnd *o = &h->src[k];
-    uint32_t r[16], keep, flip;
+    HWGPU_NOINIT uint32_t r[16], keep, flip;
 
     if (h->xs[k] == G4XS_VEC && o->type == G4_TYPE_F && !o->mods) {
         /*
@@ -200,7 +200,7 @@ static ALWAYS_INLINE void src_int(const G4EuThread *t, const G4Half *h,
                                   unsigned k, unsigned n, int64_t *v)
 {
     const G4Opnd *o = &h->src[k];
-    uint32_t r[16];
+    HWGPU_NOINIT uint32_t r[16];
 
     if (h->xs[k] == G4XS_VEC && o->type == G4_TYPE_D && !o->mods) {
         /* straight from the GRF, as src_float */
@@ -336,7 +336,7 @@ static ALWAYS_INLINE void finish_cmp(G4EuThread *t, const G4Op *op,
                                      const G4Half *h, uint16_t c,
                                      uint16_t en, unsigned n)
 {
-    uint32_t out[16];
+    HWGPU_NOINIT uint32_t out[16];
 
     for (unsigned i = 0; i < n; i++) {
         out[i] = (c >> i) & 1;          /* L11151 */
@@ -383,9 +383,9 @@ static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
                                      const G4Half *h, uint16_t en,
                                      uint16_t pm, unsigned n, unsigned kind)
 {
-    float a[16], b[16], v[16], p = 0, q = 0, r = 0;
-    double d[16];
-    uint32_t out[16];
+    HWGPU_NOINIT float a[16], b[16], v[16], p = 0, q = 0, r = 0;
+    HWGPU_NOINIT double d[16];
+    HWGPU_NOINIT uint32_t out[16];
     uint16_t nan = 0;
     unsigned dtype = cond_type(op, h);
     bool two = kind == XK_SEL || kind == XK_ADD || kind == XK_MUL ||
@@ -520,8 +520,8 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
                                      uint16_t pm, unsigned n, unsigned kind,
                                      bool pair)
 {
-    uint32_t out[16];
-    float a[16], b[16], r[16];
+    HWGPU_NOINIT uint32_t out[16];
+    HWGPU_NOINIT float a[16], b[16], r[16];
     double *acc = t->accf + h->lane0;
     bool accw = !(t->cr0[0] & G4_CR0_ACC_DISABLE);
 
@@ -531,7 +531,7 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
         src_float_p(t, h, 1, n, pair, b);
     }
     if (kind == XK_MAC) {
-        double d[16];
+        HWGPU_NOINIT double d[16];
 
         for (unsigned i = 0; i < n; i++) {
             unsigned ln = h->lane0 + i;
@@ -612,9 +612,9 @@ static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
                                      uint16_t pm, unsigned n, unsigned kind,
                                      bool pair)
 {
-    float b[16], v[16];
-    double d[16];
-    uint32_t out[16];
+    HWGPU_NOINIT float b[16], v[16];
+    HWGPU_NOINIT double d[16];
+    HWGPU_NOINIT uint32_t out[16];
 
     src_float_p(t, h, 1, n, pair, b);
     if (kind == XK_PLN) {
@@ -643,8 +643,8 @@ static ALWAYS_INLINE void int_body(G4EuThread *t, const G4Op *op,
                                    const G4Half *h, uint16_t en,
                                    uint16_t pm, unsigned n, unsigned kind)
 {
-    int64_t a[16], b[16], r[16];
-    uint32_t out[16];
+    HWGPU_NOINIT int64_t a[16], b[16], r[16];
+    HWGPU_NOINIT uint32_t out[16];
     unsigned dtype = cond_type(op, h);
 
     src_int(t, h, 0, n, a);
@@ -806,7 +806,7 @@ static ALWAYS_INLINE void int32_body(G4EuThread *t, const G4Op *op,
                                      const G4Half *h, uint16_t en,
                                      uint16_t pm, unsigned n, unsigned kind)
 {
-    uint32_t a[16], b[16], out[16];
+    HWGPU_NOINIT uint32_t a[16], b[16], out[16];
     bool two = kind != XK_MOV && kind != XK_NOT;
 
     src_u32(t, h, 0, n, a);
@@ -814,7 +814,7 @@ static ALWAYS_INLINE void int32_body(G4EuThread *t, const G4Op *op,
         src_u32(t, h, 1, n, b);
     }
     if (op->acc_write && !(t->cr0[0] & G4_CR0_ACC_DISABLE)) {
-        int64_t wa[16], wb[16];
+        HWGPU_NOINIT int64_t wa[16], wb[16];
         int64_t *acc = t->acci + h->lane0;
 
         wide(&h->src[0], a, n, wa);
@@ -847,7 +847,7 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
                                    const G4Half *h, uint16_t en,
                                    uint16_t pm, unsigned n, unsigned kind)
 {
-    uint32_t a[16], b[16];
+    HWGPU_NOINIT uint32_t a[16], b[16];
 
     src_raw(t, h, 0, n, a);
     if (kind == XK_SEL) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hwgpu/common/bits.h"
+#include "hwgpu/common/compiler.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 
 enum {
@@ -170,7 +171,7 @@ static void unary_lanes4(unsigned fn, const uint32_t *in, bool alt, bool sat,
     for (unsigned n = 0; n < nch; n += 4) {
         MathU4 u, m, r;
         MathF4 f;
-        MathD4 x, d;
+        HWGPU_NOINIT MathD4 x, d;
 
         memcpy(&u, in + n, sizeof(u));
         m = (MathU4)((u & 0x7f800000u) == 0);   /* in_ftz */
@@ -229,7 +230,7 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     bool two_ops = fn == MF_POW || fn >= MF_IDIV_QR;
     unsigned nch, nout;
     const HwgpuHost *host = opaque;
-    uint32_t out[2][16];
+    HWGPU_NOINIT uint32_t out[2][16];
     uint16_t en;
 
     if (fn == 0 || fn == 9 || fn > MF_IDIV_R) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hwgpu/common/bits.h"
+#include "hwgpu/common/compiler.h"
 #include "hwgpu/common/thread.h"
 #include "hwgpu/intel/eu/g4-eu.h"
 

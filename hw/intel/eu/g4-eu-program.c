@@ -565,7 +565,8 @@ static const G4Op *op_at(G4EuProgram *p, uint32_t ip)
 
 const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
 {
-    G4Flat f, *slot = NULL;
+    HWGPU_NOINIT G4Flat f;
+    G4Flat *slot = NULL;
 
     for (unsigned k = 0; k < 2; k++) {
         uint8_t st = __atomic_load_n(&p->flat[k].state, __ATOMIC_ACQUIRE);

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hwgpu/common/compiler.h"
 #include "hwgpu/intel/gen4/gen4-wm.h"
 #include "hwgpu/intel/gen4/gen4-vs.h"
 #include "hwgpu/intel/gen4/gen4-format.h"
@@ -437,7 +438,7 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
                           unsigned nss)
 {
     const uint32_t *m1 = payload + 8;
-    uint32_t packed[16], keep, rgba[4];
+    HWGPU_NOINIT uint32_t packed[16], keep, rgba[4];
     /* each row's last page and its host bytes (a linear target's two
      * rows are in two pages, an X or Y tile's in one) */
     uint64_t last_page[2] = { UINT64_MAX, UINT64_MAX };
@@ -1239,7 +1240,7 @@ static void depth_plane(Gen4Wm *wm, const Gen4SetupObj *o, const uint8_t *pue,
 /* Early depth/stencil: the pixels of subspan (x, y) in m that pass. */
 static uint8_t early_depth(Gen4Wm *wm, int32_t x, int32_t y, uint8_t m)
 {
-    float src[4];
+    HWGPU_NOINIT float src[4];
 
     if (!wm->depth.active) {
         /* every pixel passes (gen4_depth_quad) */
