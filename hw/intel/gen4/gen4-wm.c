@@ -422,6 +422,57 @@ static void rt_pack_lanes(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
 }
 
 /*
+ * The pages the rows of a message's subspans were last written in (a
+ * linear target's two rows are in two pages, an X or Y tile's in one).
+ */
+typedef struct RowPages {
+    uint64_t page[2];
+    uint8_t *ptr[2];            /* the page's host bytes */
+} RowPages;
+
+/*
+ * The host bytes of the 8-aligned 8 bytes at addr, in row r of a
+ * subspan; NULL when they are not directly mapped (rt_pixel's lookups
+ * then take the pages' slots: both rows are forgotten).
+ */
+static inline uint8_t *row_ptr(Gen4Wm *wm, RowPages *rp, unsigned r,
+                               uint64_t addr)
+{
+    uint64_t page = addr & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1);
+    uint8_t *ptr;
+
+    if (page == rp->page[r]) {
+        /* 8-aligned: the 8 bytes are inside the page */
+        return rp->ptr[r] + addr % G45_GTT_PAGE_SIZE;
+    }
+    ptr = addr + 7 <= UINT32_MAX ?
+          g45_gtt_direct_ptr(wm->s->gtt, addr, 8, true) : NULL;
+    if (!ptr) {
+        rp->page[0] = rp->page[1] = UINT64_MAX;
+        return NULL;
+    }
+    rp->page[r] = page;
+    rp->ptr[r] = ptr - addr % G45_GTT_PAGE_SIZE;
+    /* a page in the same map set may have replaced the other's */
+    if (g45_gtt_map_set(rp->page[!r]) == g45_gtt_map_set(page) &&
+        rp->page[!r] != page) {
+        rp->page[!r] = UINT64_MAX;
+    }
+    return ptr;
+}
+
+/* The byte address of pixel x (its byte xb) in row y of a rows target. */
+static inline uint64_t row_addr(const Gen4WmRt *rt, uint64_t xb, uint32_t y)
+{
+    uint64_t yy = (uint64_t)y + rt->yoff;
+
+    return rt->base +
+           (rt->tiling == 0 ? yy * rt->pitch + xb :
+            rt->tiling == 2 ? g45_ytile_offset(xb, yy, rt->pitch) :
+            g45_xtile_offset(xb, yy, rt->pitch));
+}
+
+/*
  * An RT write into a rows target: the same bytes as rt_pixel for each
  * enabled pixel.  The message's colours are packed first (once when they
  * are all one), then written a subspan row at a time: with x even the
@@ -429,7 +480,9 @@ static void rt_pack_lanes(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
  * tile's 512-byte row or of a Y tile's 16-byte column, so a row takes one
  * address, and one page lookup unless it is in the page the same row of
  * the subspan before used (a linear target's rows are one page each, an
- * X or Y tile holds the message's 8 rows in one).
+ * X or Y tile holds the message's 8 rows in one).  A subspan whose four
+ * pixels are lit and inside the target, in a target whose channels are
+ * all written, takes its two rows as two 8-byte stores of packed colours.
  * An odd x (from the kernel's header) or a row across a page goes pixel
  * by pixel.
  */
@@ -439,10 +492,7 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
 {
     const uint32_t *m1 = payload + 8;
     HWGPU_NOINIT uint32_t packed[16], keep, rgba[4];
-    /* each row's last page and its host bytes (a linear target's two
-     * rows are in two pages, an X or Y tile's in one) */
-    uint64_t last_page[2] = { UINT64_MAX, UINT64_MAX };
-    uint8_t *last_ptr[2] = { NULL, NULL };
+    RowPages rp = { { UINT64_MAX, UINT64_MAX }, { NULL, NULL } };
     bool merge = rt->mask != 0xf || rt->f->nchan < 4;
 
     if (!enables) {
@@ -462,11 +512,24 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
     keep = rt->keep8;                   /* the write enables' bytes */
     for (unsigned s = 0; s < nss; s++) {
         uint32_t x = m1[2 + s] & 0xffff, y0 = m1[2 + s] >> 16;
+        uint64_t xb = (uint64_t)(x + rt->xoff) * 4;
 
+        if (!merge && ((enables >> (4 * s)) & 0xf) == 0xf && !(xb & 7) &&
+            y0 < rt->hmax && x < rt->wmax) {
+            uint8_t *p0 = row_ptr(wm, &rp, 0, row_addr(rt, xb, y0));
+            uint8_t *p1 = p0 ? row_ptr(wm, &rp, 1, row_addr(rt, xb, y0 + 1))
+                             : NULL;
+
+            if (p0 && p1) {
+                memcpy(p0, &packed[4 * s], 8);
+                memcpy(p1, &packed[4 * s + 2], 8);
+                wm->pixels += 4;
+                continue;
+            }
+        }
         for (unsigned r = 0; r < 2; r++) {
             unsigned p = 4 * s + 2 * r, m2 = (enables >> p) & 3;
             uint32_t y = y0 + r, v[2] = { 0, 0 };
-            uint64_t xb = (uint64_t)(x + rt->xoff) * 4, addr;
             uint8_t *ptr = NULL;
 
             if (!m2 || y > rt->hmax || x > rt->wmax) {
@@ -476,35 +539,10 @@ static void rt_write_rows(Gen4Wm *wm, Gen4WmRt *rt, const uint32_t *payload,
                 continue;               /* only the right one, outside */
             }
             if (!(xb & 7)) {
-                uint64_t yy = (uint64_t)y + rt->yoff;
-
-                addr = rt->base +
-                       (rt->tiling == 0 ? yy * rt->pitch + xb :
-                        rt->tiling == 2 ? g45_ytile_offset(xb, yy, rt->pitch) :
-                        g45_xtile_offset(xb, yy, rt->pitch));
-                uint64_t page = addr & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1);
-
-                if (page == last_page[r]) {
-                    /* 8-aligned: the 8 bytes are inside the page */
-                    ptr = last_ptr[r] + addr % G45_GTT_PAGE_SIZE;
-                } else if (addr + 7 <= UINT32_MAX) {
-                    ptr = g45_gtt_direct_ptr(wm->s->gtt, addr, 8, true);
-                    if (ptr) {
-                        last_page[r] = page;
-                        last_ptr[r] = ptr - addr % G45_GTT_PAGE_SIZE;
-                        /* a page in the same map set may have replaced
-                         * the other's */
-                        if (g45_gtt_map_set(last_page[!r]) ==
-                            g45_gtt_map_set(page) &&
-                            last_page[!r] != page) {
-                            last_page[!r] = UINT64_MAX;
-                        }
-                    }
-                }
+                ptr = row_ptr(wm, &rp, r, row_addr(rt, xb, y));
             }
             if (!ptr) {
-                /* rt_pixel's lookups may take the pages' slots */
-                last_page[0] = last_page[1] = UINT64_MAX;
+                rp.page[0] = rp.page[1] = UINT64_MAX;
                 for (unsigned i = 0; i < 2; i++) {
                     if (m2 & (1u << i)) {
                         rt_colour(payload, col, replicated, p + i, rgba);
