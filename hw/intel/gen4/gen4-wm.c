@@ -1069,7 +1069,27 @@ static void one_threads(Gen4Wm *wm, unsigned n)
 {
     bool en8 = g45_wm_state_dispatch_8(wm->wm);
     bool en16 = g45_wm_state_dispatch_16(wm->wm);
+    uint64_t cost = 0, count = 0;
 
+    /*
+     * When the budget this thread holds covers them all and stays above
+     * gen4_work's refill mark, the threads are charged at once: the loop
+     * below would neither refill nor run out.
+     */
+    for (unsigned left = n; left;) {
+        bool simd16 = en16 && (left > 2 || !en8);
+
+        left -= MIN(left, simd16 ? 4u : 2u);
+        cost += wm->one_insts[simd16];
+        count++;
+    }
+    if (wm->s->work_left >= cost + GEN4_WORK_CHUNK / 2) {
+        wm->s->work_left -= cost;
+        wm->threads += count;
+        wm->band_threads += count;
+        wm->rt_writes += count;
+        return;
+    }
     while (n && gen4_work(wm->s)) {
         bool simd16 = en16 && (n > 2 || !en8);
         unsigned k = MIN(n, simd16 ? 4u : 2u);
