@@ -88,6 +88,17 @@ static ALWAYS_INLINE void src_raw(const G4EuThread *t, const G4Half *h,
         memcpy(r, t->grf + o->base, 4 * n);
         return;
     }
+    if (h->xs[k] == G4XS_VECW) {
+        const uint8_t *p = t->grf + o->base;
+
+        for (unsigned i = 0; i < n; i++) {
+            uint16_t w;
+
+            memcpy(&w, p + 2 * i, 2);
+            r[i] = w;
+        }
+        return;
+    }
     if (h->xs[k] == G4XS_GATHER) {
         const uint8_t *p = t->grf + o->base;
 
@@ -1027,6 +1038,9 @@ static int src_mode(const G4Op *op, const G4Opnd *o, unsigned n)
     if (o->contig && o->esize == 4) {
         return G4XS_VEC;
     }
+    if (o->contig && o->esize == 2) {
+        return G4XS_VECW;
+    }
     for (unsigned i = 0; i < n; i++) {
         scalar &= !o->off[i];
     }
@@ -1136,6 +1150,10 @@ static bool src_bytes(const G4Half *h, unsigned k, bool plane,
     case G4XS_SCALAR:
         *lo = o->base;
         *hi = o->base + 4;
+        return true;
+    case G4XS_VECW:
+        *lo = o->base;
+        *hi = o->base + 2 * h->n;
         return true;
     case G4XS_GATHER:
         for (unsigned i = 0; i < h->n; i++) {

@@ -76,6 +76,7 @@ typedef enum G4XSrc {
     G4XS_IMM,               /* imm[0] for every lane */
     G4XS_GATHER,            /* lane i at off[i] (any region, any size) */
     G4XS_IMMV,              /* imm[i % 8]: a V or VF vector */
+    G4XS_VECW,              /* contiguous words in the GRF */
 } G4XSrc;
 
 typedef struct G4Op G4Op;
