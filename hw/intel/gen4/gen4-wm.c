@@ -375,6 +375,13 @@ static bool rt_uniform(const uint32_t *payload, unsigned col, uint32_t enables,
 
     rt_colour(payload, col, false, p0, rgba);
     if (enables == 0xffff) {
+        /* a shaded primitive's red differs in the first 8 lanes: out early */
+        for (unsigned i = 1; i < 8; i++) {
+            diff |= c0[i] ^ rgba[0];
+        }
+        if (diff) {
+            return false;
+        }
         for (unsigned ch = 0; ch < 4; ch++) {
             for (unsigned i = 0; i < 8; i++) {
                 diff |= (c0[ch * 8 + i] ^ rgba[ch]) |
