@@ -1072,23 +1072,33 @@ static bool one_mode(const Gen4Wm *wm, unsigned *k)
 }
 
 /* The threads dispatch sends for a batch of n such subspans. */
-static void one_threads(Gen4Wm *wm, unsigned n)
+/*
+ * The next thread of a one-colour run with left subspans: SIMD16 (four
+ * subspans) unless SIMD8 is enabled and two or fewer remain.  Returns
+ * the subspans it takes; *insts is its instruction count.
+ */
+static unsigned one_thread(const Gen4Wm *wm, unsigned left, unsigned *insts)
 {
     bool en8 = g45_wm_state_dispatch_8(wm->wm);
-    bool en16 = g45_wm_state_dispatch_16(wm->wm);
+    bool simd16 = g45_wm_state_dispatch_16(wm->wm) && (left > 2 || !en8);
+
+    *insts = wm->one_insts[simd16];
+    return MIN(left, simd16 ? 4u : 2u);
+}
+
+static void one_threads(Gen4Wm *wm, unsigned n)
+{
     uint64_t cost = 0, count = 0;
+    unsigned insts;
 
     /*
      * When the budget this thread holds covers them all and stays above
      * gen4_work's refill mark, the threads are charged at once: the loop
      * below would neither refill nor run out.
      */
-    for (unsigned left = n; left;) {
-        bool simd16 = en16 && (left > 2 || !en8);
-
-        left -= MIN(left, simd16 ? 4u : 2u);
-        cost += wm->one_insts[simd16];
-        count++;
+    for (unsigned left = n; left; count++) {
+        left -= one_thread(wm, left, &insts);
+        cost += insts;
     }
     if (wm->s->work_left >= cost + GEN4_WORK_CHUNK / 2) {
         wm->s->work_left -= cost;
@@ -1098,14 +1108,11 @@ static void one_threads(Gen4Wm *wm, unsigned n)
         return;
     }
     while (n && gen4_work(wm->s)) {
-        bool simd16 = en16 && (n > 2 || !en8);
-        unsigned k = MIN(n, simd16 ? 4u : 2u);
-
+        n -= one_thread(wm, n, &insts);
         wm->threads++;
         wm->band_threads++;
         wm->rt_writes++;
-        gen4_charge_work(wm->s, wm->one_insts[simd16]);
-        n -= k;
+        gen4_charge_work(wm->s, insts);
     }
 }
 
