@@ -509,16 +509,19 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
     const HwgpuHost *host = env->host;
     unsigned old_round;
     uint64_t left = budget;
-    const G4Flat *flat;
+    const G4Flat *entry;
 
     old_round = rtz_enter();    /* the shared functions' too */
     /* a dispatch's first run (not one resumed after its budget) */
-    if (!env->interp && t->executed == 0 &&
-        (flat = g4_eu_program_flat((G4EuProgram *)p, t->ip)) &&
-        budget > flat->nmov) {
-        run_flat(t, flat, env);
-        rtz_leave(old_round);
-        return t->stop;
+    if (t->executed == 0) {
+        entry = env->interp ? NULL :
+                g4_eu_program_entry((G4EuProgram *)p, t->ip);
+        t->acc_unread = entry && entry->acc_unread;
+        if (entry && entry->state == G4_FLAT_YES && budget > entry->nmov) {
+            run_flat(t, entry, env);
+            rtz_leave(old_round);
+            return t->stop;
+        }
     }
     t->stop = G4_EU_RUNNING;
     while (t->stop == G4_EU_RUNNING) {

@@ -60,6 +60,17 @@ static ALWAYS_INLINE void alt_clamp(const G4EuThread *t, uint32_t *out,
     }
 }
 
+/*
+ * The implied accumulator write (L7699): the instruction's, unless cr0
+ * disables it (L7720) or no instruction on the thread's path reads the
+ * accumulator (G4EuThread.acc_unread).
+ */
+static ALWAYS_INLINE bool acc_on(const G4EuThread *t, const G4Op *op)
+{
+    return op->acc_write && !t->acc_unread &&
+           !(t->cr0[0] & G4_CR0_ACC_DISABLE);
+}
+
 /* A denorm's bits flushed to a signed zero (L7014). */
 static ALWAYS_INLINE uint32_t flush32(uint32_t u)
 {
@@ -474,7 +485,7 @@ static ALWAYS_INLINE void float_body(G4EuThread *t, const G4Op *op,
             break;
         }
     }
-    if (op->acc_write && !(t->cr0[0] & G4_CR0_ACC_DISABLE)) {
+    if (acc_on(t, op)) {
         memcpy(acc, d, sizeof(double) * n);
         t->acc_float |= ((1u << n) - 1) << h->lane0;
     }
@@ -534,7 +545,7 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
     HWGPU_NOINIT uint32_t out[16];
     HWGPU_NOINIT float a[16], b[16], r[16];
     double *acc = t->accf + h->lane0;
-    bool accw = !(t->cr0[0] & G4_CR0_ACC_DISABLE);
+    bool accw = acc_on(t, op);
 
     /* (plain ops flush: op->ftz) */
     src_float_p(t, h, 0, n, pair, a);
@@ -636,7 +647,7 @@ static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
     if (pair) {
         plane_lanes(t, h + 1, kind, 8, b + 8, v + 8, d + 8);
     }
-    if (op->acc_write && !(t->cr0[0] & G4_CR0_ACC_DISABLE)) {
+    if (acc_on(t, op)) {
         memcpy(t->accf + h->lane0, d, sizeof(double) * n);
         t->acc_float |= ((1u << n) - 1) << h->lane0;
     }
@@ -732,7 +743,7 @@ static ALWAYS_INLINE void int_body(G4EuThread *t, const G4Op *op,
             out[i] = (uint32_t)r[i];    /* wraparound: keep low bits */
         }
     }
-    if (op->acc_write && !(t->cr0[0] & G4_CR0_ACC_DISABLE)) {
+    if (acc_on(t, op)) {
         memcpy(t->acci + h->lane0, r, sizeof(int64_t) * n);
         t->acc_float &= ~(((1u << n) - 1) << h->lane0);
     }
@@ -824,7 +835,7 @@ static ALWAYS_INLINE void int32_body(G4EuThread *t, const G4Op *op,
     if (two) {
         src_u32(t, h, 1, n, b);
     }
-    if (op->acc_write && !(t->cr0[0] & G4_CR0_ACC_DISABLE)) {
+    if (acc_on(t, op)) {
         HWGPU_NOINIT int64_t wa[16], wb[16];
         int64_t *acc = t->acci + h->lane0;
 

@@ -180,11 +180,14 @@ struct G4Op {
 typedef struct G4OpChunk G4OpChunk;
 
 /*
- * A straight-line kernel from one entry (g4_eu_program_flat): raw 32-bit
- * moves into the MRF (of immediates, GRF scalars or whole GRF registers,
+ * What is known of one entry (g4_eu_program_entry).  Whether it starts a
+ * flat kernel (state G4_FLAT_YES, g4_eu_program_flat): raw 32-bit moves
+ * into the MRF (of immediates, GRF scalars or whole GRF registers,
  * unpredicated, without conditions), then one send with EOT, an
  * immediate descriptor and a null destination: a clear's pixel shader.
  * g4_eu_run executes it without the run loop's per-instruction work.
+ * And whether a thread from it can read the accumulator (acc_unread:
+ * it cannot; see G4EuThread.acc_unread).
  */
 #define G4_FLAT_MOVS 16
 
@@ -198,6 +201,7 @@ typedef struct G4Flat {
     uint32_t ip;            /* the entry */
     uint8_t state;          /* G4FlatState: stored with release, last */
     uint8_t nmov;
+    bool acc_unread;        /* no accumulator reader on the way to EOT */
     uint32_t send_ip;
     const G4Op *mov[G4_FLAT_MOVS];
     const G4Op *send;
@@ -238,6 +242,8 @@ static inline const G4Op *g4_slot(const G4EuProgram *p, unsigned i)
  * returns its entry. */
 const G4Op *g4_eu_program_decode_slot(G4EuProgram *p, unsigned i);
 
+/* What is known of entry ip (see G4Flat): NULL for a third entry. */
+const G4Flat *g4_eu_program_entry(G4EuProgram *p, uint32_t ip);
 /* The flat kernel at entry ip (see G4Flat), or NULL. */
 const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip);
 

@@ -563,7 +563,66 @@ static const G4Op *op_at(G4EuProgram *p, uint32_t ip)
     return op ? op : g4_eu_program_decode_slot(p, ip / 8);
 }
 
-const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
+/* The longest path acc_unread() follows. */
+#define G4_ACC_SCAN_OPS 1024
+
+/*
+ * Whether op reads the accumulator: an acc source, or the implied one
+ * of mac (L12088), mach (L12156) and sada2 (L13141).
+ */
+static bool reads_acc(const G4Op *op)
+{
+    if (op->opcode == G4_OP_MAC || op->opcode == G4_OP_MACH ||
+        op->opcode == G4_OP_SADA2) {
+        return true;
+    }
+    for (unsigned k = 0; k < op->nhalves && k < 2; k++) {
+        for (unsigned i = 0; i < 3; i++) {
+            if (op->h[k].src[i].kind == G4K_ACC) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/*
+ * True when a thread entering at ip cannot read the accumulator: the
+ * instructions from ip are ALU instructions that do not read it (none
+ * writing ip), nops and sends, up to an unpredicated send with EOT.
+ * Anything else on the way (flow control, an illegal or unmodelled
+ * instruction, the kernel's end) answers false.
+ */
+static bool acc_unread(G4EuProgram *p, uint32_t ip)
+{
+    uint32_t at = ip;
+
+    for (unsigned k = 0; k < G4_ACC_SCAN_OPS && at % 8 == 0 && at / 8 < p->n;
+         k++) {
+        const G4Op *op = op_at(p, at);
+
+        switch (op->exec) {
+        case G4X_SEND:
+            if (op->send_eot && !op->pred) {
+                return true;
+            }
+            break;
+        case G4X_ALU:
+            if (reads_acc(op) || op->ip_dst) {
+                return false;
+            }
+            break;
+        case G4X_NOP:
+            break;
+        default:
+            return false;
+        }
+        at += op->len ? op->len : 16;
+    }
+    return false;
+}
+
+const G4Flat *g4_eu_program_entry(G4EuProgram *p, uint32_t ip)
 {
     HWGPU_NOINIT G4Flat f;
     G4Flat *slot = NULL;
@@ -572,7 +631,7 @@ const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
         uint8_t st = __atomic_load_n(&p->flat[k].state, __ATOMIC_ACQUIRE);
 
         if (st != G4_FLAT_UNKNOWN && p->flat[k].ip == ip) {
-            return st == G4_FLAT_YES ? &p->flat[k] : NULL;
+            return &p->flat[k];
         }
     }
     memset(&f, 0, sizeof(f));
@@ -599,6 +658,7 @@ const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
         f.mov[f.nmov++] = op;
         at += op->len;
     }
+    f.acc_unread = acc_unread(p, ip);
     hwgpu_mutex_lock(&p->lock);
     for (unsigned k = 0; k < 2; k++) {
         G4Flat *e = &p->flat[k];
@@ -619,8 +679,16 @@ const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
         __atomic_store_n(&slot->state, st, __ATOMIC_RELEASE);
     }
     hwgpu_mutex_unlock(&p->lock);
-    /* a third entry is not remembered: it runs through the loop */
-    return slot && slot->ip == ip && slot->state == G4_FLAT_YES ? slot : NULL;
+    /* a third entry is not remembered: it runs through the loop, its
+     * accumulator writes kept */
+    return slot && slot->ip == ip ? slot : NULL;
+}
+
+const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip)
+{
+    const G4Flat *e = g4_eu_program_entry(p, ip);
+
+    return e && e->state == G4_FLAT_YES ? e : NULL;
 }
 
 bool g4_eu_program_flat_at(G4EuProgram *p, uint32_t ip, uint32_t *desc,

@@ -85,6 +85,13 @@ typedef struct G4EuThread {
     G4EuStop stop;
     uint64_t executed;      /* instructions executed, all runs */
     /*
+     * No instruction on the thread's path from its entry reads the
+     * accumulator (set by g4_eu_run at a dispatch's first run, off for
+     * the interpreter): the fast path drops the implied accumulator
+     * writes, which nothing could see.  Not architectural state.
+     */
+    bool acc_unread;
+    /*
      * Bytes at the GRF's start that may be non-zero; the rest is zero
      * (g4_eu_thread_reuse).  Runs raise it to their program's write
      * extent, dispatchers with g4_eu_thread_wrote.

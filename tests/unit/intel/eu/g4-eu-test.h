@@ -94,14 +94,21 @@ static void world_load(const EuWorld *w)
     urb = w->urb;
 }
 
-/* The first field of the thread state that differs, or NULL. */
+/*
+ * The first field of the thread state that differs, or NULL.  The
+ * accumulator is left out when b's thread could not read it
+ * (G4EuThread.acc_unread: the fast path dropped its implied writes).
+ */
 static const char *thread_diff(const G4EuThread *a, const G4EuThread *b)
 {
 #define EU_CMP(f) \
     if (memcmp(&a->f, &b->f, sizeof(a->f))) {  \
         return #f;                              \
     }
-    EU_CMP(grf) EU_CMP(mrf) EU_CMP(accf) EU_CMP(acci) EU_CMP(acc_float)
+    EU_CMP(grf) EU_CMP(mrf)
+    if (!b->acc_unread) {
+        EU_CMP(accf) EU_CMP(acci) EU_CMP(acc_float)
+    }
     EU_CMP(a0) EU_CMP(f0) EU_CMP(amask) EU_CMP(imask) EU_CMP(lmask)
     EU_CMP(cmask) EU_CMP(istack) EU_CMP(lstack) EU_CMP(sr0) EU_CMP(cr0)
     EU_CMP(n0) EU_CMP(n1) EU_CMP(tdr) EU_CMP(timestamp) EU_CMP(ip)

@@ -784,6 +784,61 @@ static void test_word_sources(void)
     g_rand_free(r);
 }
 
+/*
+ * The entries whose threads drop the implied accumulator writes
+ * (G4EuThread.acc_unread): none of their instructions up to an
+ * unpredicated EOT reads the accumulator or changes ip.  Both paths run
+ * (run_on compares all but the dropped accumulator), the fast one leaves
+ * the accumulator untouched, and the interpreter never drops a write.
+ */
+static void test_acc_unread(void)
+{
+#define ADD "add(8) g3<1>F g1<8,8,1>F g2<8,8,1>F { align1 };\n"
+    static const struct {
+        const char *text;
+        uint32_t entry;
+        bool unread;
+    } cases[] = {
+        { ADD ADD EOT, 0, true },
+        /* an acc source; mac's implied one */
+        { ADD "mov(8) g4<1>F acc0<8,8,1>F { align1 };\n" EOT, 0, false },
+        { "mac(8) g3<1>F g1<8,8,1>F g2<8,8,1>F { align1 };\n" EOT, 0,
+          false },
+        /* flow control, a write to ip */
+        { "jmpi(1) 0D { align1 nomask };\n" ADD EOT, 0, false },
+        { "add(1) ip ip 16D { align1 nomask };\n" ADD EOT, 0, false },
+        /* a predicated EOT, then the kernel's end */
+        { ADD "(+f0) send(8) 0 null g0<8,8,1>UD null fc 0 mlen 1 rlen 0 "
+          "{ align1 EOT };\n", 0, false },
+        /* a reader before the entry is not on the way */
+        { "mov(8) g4<1>F acc0<8,8,1>F { align1 };\n" ADD EOT, 16, true },
+    };
+#undef ADD
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        G4EuProgram *p = assemble(cases[i].text);
+
+        reset();
+        set_f(1, 0, 1.5f);
+        set_f(2, 0, -4.0f);
+        thr.ip = cases[i].entry;
+        thr.f0[0] = 0;
+        run_on(cases[i].text, 1000);
+        g_assert_cmpint(thr.acc_unread, ==, cases[i].unread);
+        if (cases[i].unread) {
+            g_assert_cmphex(thr.acc_float, ==, 0);
+        }
+        /* the interpreter on its own */
+        reset();
+        thr.ip = cases[i].entry;
+        env_setup();
+        env.interp = true;
+        g4_eu_run(&thr, p, &env, 1000);
+        g_assert_false(thr.acc_unread);
+        g4_eu_program_free(p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -792,6 +847,7 @@ int main(int argc, char **argv)
     g_test_add_func("/g4-eu-fast/fuzz-inputs", test_fuzz_inputs);
     g_test_add_func("/g4-eu-fast/gen-inputs", test_gen_inputs);
     g_test_add_func("/g4-eu-fast/word-sources", test_word_sources);
+    g_test_add_func("/g4-eu-fast/acc-unread", test_acc_unread);
     g_test_add_func("/g4-eu-fast/random-flat", test_random_flat);
     g_test_add_func("/g4-eu-fast/flat-message", test_flat_message);
     return g_test_run();
