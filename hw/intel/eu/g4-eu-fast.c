@@ -887,33 +887,22 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
 
 /* ---- the handlers: one per class, operation and width ---- */
 
-/*
- * Not under ThreadSanitizer: the clones' ifunc resolvers run while the
- * dynamic linker relocates the program, before TSan's runtime is up, and
- * their instrumented code crashes there.
- */
-#if defined(__x86_64__) && defined(__linux__) && !defined(__clang__) && \
-    !defined(__SANITIZE_THREAD__)
-#define XCLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define XCLONES
-#endif
 
 /* plain and plane: also a pair call (see src_float_p) */
 #define XFNP(cls, kind)                                                 \
-    XCLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
+    HWGPU_CLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
                                      const G4Half *h, uint16_t en,      \
                                      uint16_t pm)                       \
     {                                                                   \
         cls##_body(t, op, h, en, pm, 8, XK_##kind, false);              \
     }                                                                   \
-    XCLONES static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
+    HWGPU_CLONES static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
                                       const G4Half *h, uint16_t en,     \
                                       uint16_t pm)                      \
     {                                                                   \
         cls##_body(t, op, h, en, pm, 16, XK_##kind, false);             \
     }                                                                   \
-    XCLONES static void x_##cls##_##kind##_p(G4EuThread *t, const G4Op *op,     \
+    HWGPU_CLONES static void x_##cls##_##kind##_p(G4EuThread *t, const G4Op *op,     \
                                      const G4Half *h, uint16_t en,      \
                                      uint16_t pm)                       \
     {                                                                   \
@@ -921,13 +910,13 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
     }
 
 #define XFN(cls, kind)                                                  \
-    XCLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
+    HWGPU_CLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
                                      const G4Half *h, uint16_t en,      \
                                      uint16_t pm)                       \
     {                                                                   \
         cls##_body(t, op, h, en, pm, 8, XK_##kind);                     \
     }                                                                   \
-    XCLONES static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
+    HWGPU_CLONES static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
                                       const G4Half *h, uint16_t en,     \
                                       uint16_t pm)                      \
     {                                                                   \

@@ -404,10 +404,11 @@ static bool rt_uniform(const uint32_t *payload, unsigned col, uint32_t enables,
  * The colours of a message's n lanes (8 or 16; the colour registers from
  * c0, a register per channel and 8 lanes) packed for a rows target:
  * hwgpu_pack8_dword for each lane, a channel at a time over the lanes
- * (loops the compiler runs on vectors).
+ * with hwgpu_unorm8x8, or its AVX2 form in rt_pack_lanes_avx2.
  */
-static void rt_pack_lanes(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
-                          uint32_t *packed)
+static inline __attribute__((always_inline))
+void rt_pack_body(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
+                  uint32_t *packed, bool avx2)
 {
     for (unsigned p = 0; p < n; p++) {
         packed[p] = 0;
@@ -423,9 +424,36 @@ static void rt_pack_lanes(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
             const uint32_t *c = c0 + half * 32 + src * 8;
             uint32_t *out = packed + half * 8;
 
+#if HWGPU_X86_TARGETS
+            if (avx2) {
+                hwgpu_unorm8x8_avx2(c, sh, out);
+                continue;
+            }
+#endif
             hwgpu_unorm8x8(c, sh, out);
         }
     }
+}
+
+#if HWGPU_X86_TARGETS
+__attribute__((target("avx2")))
+static void rt_pack_lanes_avx2(const Gen4WmRt *rt, const uint32_t *c0,
+                               unsigned n, uint32_t *packed)
+{
+    rt_pack_body(rt, c0, n, packed, true);
+}
+#endif
+
+static void rt_pack_lanes(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
+                          uint32_t *packed)
+{
+#if HWGPU_X86_TARGETS
+    if (hwgpu_cpu_avx2()) {
+        rt_pack_lanes_avx2(rt, c0, n, packed);
+        return;
+    }
+#endif
+    rt_pack_body(rt, c0, n, packed, false);
 }
 
 /*

@@ -24,4 +24,37 @@
 #define HWGPU_NOINIT
 #endif
 
+/*
+ * HWGPU_CLONES: the function built twice, for AVX2 and for the baseline,
+ * and picked when the program loads (an ifunc): for the lane loops the
+ * compiler vectorises, four doubles or eight floats a step on AVX2
+ * hosts.  Not under ThreadSanitizer: the clones' ifunc resolvers run
+ * while the dynamic linker relocates the program, before TSan's runtime
+ * is up, and their instrumented code crashes there.
+ */
+#if defined(__x86_64__) && defined(__linux__) && !defined(__clang__) && \
+    !defined(__SANITIZE_THREAD__)
+#define HWGPU_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define HWGPU_CLONES
+#endif
+
+/*
+ * HWGPU_X86_TARGETS: functions with __attribute__((target("avx2"))) can
+ * be built (their intrinsics come from immintrin.h) and called after
+ * hwgpu_cpu_avx2() said the host has AVX2.
+ */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HWGPU_X86_TARGETS 1
+#include <immintrin.h>
+#include <stdbool.h>
+
+static inline bool hwgpu_cpu_avx2(void)
+{
+    return __builtin_cpu_supports("avx2");
+}
+#else
+#define HWGPU_X86_TARGETS 0
+#endif
+
 #endif

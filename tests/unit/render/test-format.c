@@ -335,9 +335,10 @@ static void unorm8_checks(void)
     }
 }
 
-/* hwgpu_unorm8x8 lane by lane against hwgpu_unorm8, shifted and or-ed,
- * on the special values and around every rounding boundary. */
-static void unorm8x8_checks(void)
+/* hwgpu_unorm8x8 (or its AVX2 form) lane by lane against hwgpu_unorm8,
+ * shifted and or-ed, on the special values and around every rounding
+ * boundary. */
+static void unorm8x8_checks(bool avx2)
 {
     static const uint32_t special[] = {
         0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
@@ -354,7 +355,14 @@ static void unorm8x8_checks(void)
                                      : b - 64 + (k + l) % 130;
             out[l] = 0x5a000000u + l;
         }
-        hwgpu_unorm8x8(in, 8 * (k / 8 % 4), out);
+#if HWGPU_X86_TARGETS
+        if (avx2) {
+            hwgpu_unorm8x8_avx2(in, 8 * (k / 8 % 4), out);
+        } else
+#endif
+        {
+            hwgpu_unorm8x8(in, 8 * (k / 8 % 4), out);
+        }
         for (unsigned l = 0; l < 8; l++) {
             g_assert_cmphex(out[l], ==, (0x5a000000u + l) |
                             (uint32_t)hwgpu_unorm8(in[l]) << 8 * (k / 8 % 4));
@@ -367,9 +375,23 @@ static void test_unorm8(void)
     static uint8_t got[4096];
 
     unorm8_checks();
-    unorm8x8_checks();
+    unorm8x8_checks(false);
+#if HWGPU_X86_TARGETS
+    if (hwgpu_cpu_avx2()) {
+        unorm8x8_checks(true);
+    } else {
+        g_test_message("no AVX2: hwgpu_unorm8x8_avx2 not checked");
+    }
+#endif
     fesetround(FE_TOWARDZERO);
-    unorm8x8_checks();
+    unorm8x8_checks(false);
+#if HWGPU_X86_TARGETS
+    if (hwgpu_cpu_avx2()) {
+        unorm8x8_checks(true);
+    } else {
+        g_test_message("no AVX2: hwgpu_unorm8x8_avx2 not checked");
+    }
+#endif
     fesetround(FE_TONEAREST);
     /* toward zero, as the EU's render-target writes run it; the
      * reference's values in the default mode */
