@@ -132,9 +132,10 @@ static ALWAYS_INLINE void src_raw(const G4EuThread *t, const G4Half *h,
         }
         return;
     }
-    if (h->xs[k] == G4XS_IMMV) {
-        for (unsigned i = 0; i < n; i++) {
-            r[i] = o->imm[i & 7];
+    if (h->xs[k] == G4XS_IMMV) {        /* (n: 8 or 16) */
+        memcpy(r, o->imm, 4 * (n < 8 ? n : 8));
+        if (n > 8) {
+            memcpy(r + 8, o->imm, 4 * (n - 8));
         }
         return;
     }
