@@ -888,22 +888,24 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
 
 /* ---- the handlers: one per class, operation and width ---- */
 
-
 /* plain and plane: also a pair call (see src_float_p) */
 #define XFNP(cls, kind)                                                 \
-    HWGPU_CLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
+    HWGPU_CLONES                                                        \
+    static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
                                      const G4Half *h, uint16_t en,      \
                                      uint16_t pm)                       \
     {                                                                   \
         cls##_body(t, op, h, en, pm, 8, XK_##kind, false);              \
     }                                                                   \
-    HWGPU_CLONES static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
+    HWGPU_CLONES                                                        \
+    static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
                                       const G4Half *h, uint16_t en,     \
                                       uint16_t pm)                      \
     {                                                                   \
         cls##_body(t, op, h, en, pm, 16, XK_##kind, false);             \
     }                                                                   \
-    HWGPU_CLONES static void x_##cls##_##kind##_p(G4EuThread *t, const G4Op *op,     \
+    HWGPU_CLONES                                                        \
+    static void x_##cls##_##kind##_p(G4EuThread *t, const G4Op *op,     \
                                      const G4Half *h, uint16_t en,      \
                                      uint16_t pm)                       \
     {                                                                   \
@@ -911,13 +913,15 @@ static ALWAYS_INLINE void raw_body(G4EuThread *t, const G4Op *op,
     }
 
 #define XFN(cls, kind)                                                  \
-    HWGPU_CLONES static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
+    HWGPU_CLONES                                                        \
+    static void x_##cls##_##kind##_8(G4EuThread *t, const G4Op *op,     \
                                      const G4Half *h, uint16_t en,      \
                                      uint16_t pm)                       \
     {                                                                   \
         cls##_body(t, op, h, en, pm, 8, XK_##kind);                     \
     }                                                                   \
-    HWGPU_CLONES static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
+    HWGPU_CLONES                                                        \
+    static void x_##cls##_##kind##_16(G4EuThread *t, const G4Op *op,    \
                                       const G4Half *h, uint16_t en,     \
                                       uint16_t pm)                      \
     {                                                                   \

@@ -1099,7 +1099,6 @@ static bool one_mode(const Gen4Wm *wm, unsigned *k)
     return true;
 }
 
-/* The threads dispatch sends for a batch of n such subspans. */
 /*
  * The next thread of a one-colour run with left subspans: SIMD16 (four
  * subspans) unless SIMD8 is enabled and two or fewer remain.  Returns
@@ -1114,6 +1113,7 @@ static unsigned one_thread(const Gen4Wm *wm, unsigned left, unsigned *insts)
     return MIN(left, simd16 ? 4u : 2u);
 }
 
+/* The threads dispatch sends for a batch of n such subspans. */
 static void one_threads(Gen4Wm *wm, unsigned n)
 {
     uint64_t cost = 0, count = 0;
