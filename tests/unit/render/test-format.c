@@ -370,28 +370,28 @@ static void unorm8x8_checks(bool avx2)
     }
 }
 
+/* unorm8x8_checks on the SSE2 form and, where the host has AVX2, the
+ * AVX2 one. */
+static void unorm8x8_both(void)
+{
+    unorm8x8_checks(false);
+#if HWGPU_X86_TARGETS
+    if (hwgpu_cpu_avx2()) {
+        unorm8x8_checks(true);
+    } else {
+        g_test_message("no AVX2: hwgpu_unorm8x8_avx2 not checked");
+    }
+#endif
+}
+
 static void test_unorm8(void)
 {
     static uint8_t got[4096];
 
     unorm8_checks();
-    unorm8x8_checks(false);
-#if HWGPU_X86_TARGETS
-    if (hwgpu_cpu_avx2()) {
-        unorm8x8_checks(true);
-    } else {
-        g_test_message("no AVX2: hwgpu_unorm8x8_avx2 not checked");
-    }
-#endif
+    unorm8x8_both();
     fesetround(FE_TOWARDZERO);
-    unorm8x8_checks(false);
-#if HWGPU_X86_TARGETS
-    if (hwgpu_cpu_avx2()) {
-        unorm8x8_checks(true);
-    } else {
-        g_test_message("no AVX2: hwgpu_unorm8x8_avx2 not checked");
-    }
-#endif
+    unorm8x8_both();
     fesetround(FE_TONEAREST);
     /* toward zero, as the EU's render-target writes run it; the
      * reference's values in the default mode */
