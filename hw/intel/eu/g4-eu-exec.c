@@ -36,12 +36,16 @@ void g4_eu_thread_init(G4EuThread *t, uint16_t dmask, uint32_t cr0)
 void g4_eu_thread_reuse(G4EuThread *t, uint16_t dmask, uint32_t cr0)
 {
     size_t rest = offsetof(G4EuThread, mrf);
+    size_t len = offsetof(G4EuThread, send_plen) - rest;
 
     G_STATIC_ASSERT(offsetof(G4EuThread, grf) == 0 &&
                     offsetof(G4EuThread, mrf) == G4_EU_GRF_BYTES);
-    memset(t->grf, 0, MIN(t->grf_dirty, (uint32_t)G4_EU_GRF_BYTES));
+
+    /* (past grf_dirty up to its register's end: zero already) */
+    hwgpu_zero32s(t->grf, MIN(t->grf_dirty, (uint32_t)G4_EU_GRF_BYTES));
     /* grf_dirty too; the send payload keeps its own invariant */
-    memset((uint8_t *)t + rest, 0, offsetof(G4EuThread, send_plen) - rest);
+    hwgpu_zero32s((uint8_t *)t + rest, len & ~(size_t)31);
+    memset((uint8_t *)t + rest + (len & ~(size_t)31), 0, len & 31);
     thread_start(t, dmask, cr0);
 }
 
@@ -244,8 +248,14 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
 
     if (op->send_copy && !env->interp) {
         /* the implied move as the bytes it copies (G4Op.send_copy) */
-        memcpy(t->mrf + op->h[1].dst.base, t->grf + op->h[1].src[0].base,
-               op->send_copy);
+        uint8_t *d = t->mrf + op->h[1].dst.base;
+        const uint8_t *s = t->grf + op->h[1].src[0].base;
+
+        if (op->send_copy == G4_EU_REG_BYTES) {     /* (no rep movsq) */
+            memcpy(d, s, G4_EU_REG_BYTES);
+        } else {
+            memcpy(d, s, op->send_copy);
+        }
     } else if (op->nhalves == 2) {
         /* the implied move ignores the write enables (L13338-L13352) */
         g4_alu_exec_half(t, op, &op->h[1], (uint16_t)((1u << h->n) - 1),
@@ -296,7 +306,8 @@ static bool do_send(G4EuThread *t, const G4Op *op, const G4EuEnv *env)
                G4_EU_MRF_REGS - op->send_mrf) * G4_EU_REG_BYTES;
     G_STATIC_ASSERT(sizeof(t->send_payload) >=
                     G4_EU_MRF_BYTES - G4_EU_REG_BYTES);
-    memcpy(t->send_payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES, plen);
+    hwgpu_copy32s(t->send_payload, t->mrf + op->send_mrf * G4_EU_REG_BYTES,
+                  plen);
     if (t->send_plen > plen) {
         memset((uint8_t *)t->send_payload + plen, 0, t->send_plen - plen);
     }

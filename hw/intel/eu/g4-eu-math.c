@@ -255,7 +255,7 @@ bool g4_eu_math_message(void *opaque, G4EuThread *t, const G4EuMessage *msg,
     }
     en = nch == 16 ? msg->emask : (msg->emask & 0xff);
     nout = (fn == MF_SINCOS || fn == MF_IDIV_QR) ? 2 : 1;
-    memset(out, 0, sizeof(out));
+    hwgpu_zero32s(out, sizeof(out));    /* (not rep stosq: bits.h) */
 
     switch (fn) {
     case MF_INV:

@@ -410,9 +410,7 @@ static inline __attribute__((always_inline))
 void rt_pack_body(const Gen4WmRt *rt, const uint32_t *c0, unsigned n,
                   uint32_t *packed, bool avx2)
 {
-    for (unsigned p = 0; p < n; p++) {
-        packed[p] = 0;
-    }
+    hwgpu_zero32s(packed, 4 * n);       /* (n: 8 or 16) */
     for (unsigned i = 0; i < 4; i++) {
         int src = rt->p8.src[i];
         unsigned sh = 8 * (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 3 - i : i);
