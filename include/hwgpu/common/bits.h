@@ -11,14 +11,14 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The float whose bits are u. */
 /*
- * Copy or clear n bytes, a multiple of 32 (whole EU registers), 32 bytes
- * a step.  GCC expands a memcpy or memset whose length it knows to be a
- * multiple of 8 as rep movsq / rep stosq, whose start-up made most of the
- * wall time of a send's payload copy and of a thread's reset (perf
- * sampling; callgrind counts a rep as its iterations and hid it); fixed
- * 32-byte moves are vector loads and stores.  The unroll pragma keeps the
+ * Copy or clear n bytes rounded up to whole 32-byte steps (callers pass
+ * whole EU registers, or a length whose round-up stays in the object).
+ * GCC expands a memcpy or memset whose length it knows to be a multiple
+ * of 8 as rep movsq / rep stosq, whose start-up made most of the wall
+ * time of a send's payload copy and of a thread's reset (perf sampling;
+ * callgrind counts a rep as its iterations and hid it); fixed 32-byte
+ * moves are vector loads and stores.  The unroll pragma keeps the
  * loop from being turned back into one variable-length call.
  */
 static inline void hwgpu_copy32s(void *dst, const void *src, size_t n)
@@ -37,6 +37,7 @@ static inline void hwgpu_zero32s(void *dst, size_t n)
     }
 }
 
+/* The float whose bits are u. */
 static inline float hwgpu_u2f(uint32_t u)
 {
     float f;
