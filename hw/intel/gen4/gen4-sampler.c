@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hwgpu/common/bits.h"
+#include "hwgpu/common/compiler.h"
 #include "hwgpu/intel/gen4/gen4-sampler.h"
 #include "hwgpu/intel/common/tiling.h"
 #include "hwgpu/intel/gen4/gen4-dp.h"
@@ -110,11 +111,12 @@ typedef struct Tex {
     /*
      * Texels of 8-bit UNORM channels with no sRGB decode and no compare
      * (the common texture): read in place by fast_texel, channel c from
-     * byte cbyte[c] through the UNORM8 table, the values texel_f gives.
+     * byte cshift[c] / 8 through the UNORM8 table, the values texel_f
+     * gives.
      */
     bool fast, fast_2d;         /* fast_2d: and a 2D surface */
     bool plain_2d;              /* fast_2d, one slice, not anisotropic */
-    uint8_t cbyte[4];
+    uint8_t cshift[4];          /* 8 * the byte channel c reads */
     const uint32_t *unorm8;
     /* select_levels' last answer: the lanes of a subspan share their
      * LOD, so most lookups ask the same again */
@@ -328,22 +330,31 @@ static inline uint64_t fast_row(const Tex *t, unsigned l, int64_t y)
 }
 
 /* A `fast` texel's bytes at px as texel_f gives it: channel c from byte
- * cbyte[c] through the UNORM8 table. */
+ * cshift[c] / 8 through the UNORM8 table. */
 static inline __attribute__((always_inline)) void
 fast_decode(const Tex *t, const uint8_t *px, float out[4])
 {
-    /* bytes 4 and 5: what an absent channel reads (0, alpha 1.0) */
-    uint8_t b[8] = { 0, 0, 0, 0, 0, 255, 0, 0 };
+    /*
+     * The bytes in one register, byte i at bits 8i (shifts, not indexed
+     * loads from a copy on the stack, which stalled on the copy's store);
+     * bytes 4 and 5: what an absent channel reads (0, alpha 1.0)
+     */
+    uint64_t b = (uint64_t)0xff << 40;
 
     if (t->bpp == 4) {
-        memcpy(b, px, 4);
+        uint32_t v;
+
+        memcpy(&v, px, 4);
+        b |= GUINT32_FROM_LE(v);
     } else {
-        memcpy(b, px, t->bpp);
+        for (unsigned i = 0; i < t->bpp && i < 4; i++) {
+            b |= (uint64_t)px[i] << (8 * i);
+        }
     }
-    out[0] = hwgpu_u2f(t->unorm8[b[t->cbyte[0]]]);
-    out[1] = hwgpu_u2f(t->unorm8[b[t->cbyte[1]]]);
-    out[2] = hwgpu_u2f(t->unorm8[b[t->cbyte[2]]]);
-    out[3] = hwgpu_u2f(t->unorm8[b[t->cbyte[3]]]);
+    out[0] = hwgpu_u2f(t->unorm8[(b >> t->cshift[0]) & 0xff]);
+    out[1] = hwgpu_u2f(t->unorm8[(b >> t->cshift[1]) & 0xff]);
+    out[2] = hwgpu_u2f(t->unorm8[(b >> t->cshift[2]) & 0xff]);
+    out[3] = hwgpu_u2f(t->unorm8[(b >> t->cshift[3]) & 0xff]);
 }
 
 /*
@@ -482,7 +493,7 @@ static void filter_2d_fast(const Tex *t, unsigned l, bool linear,
     int64_t size[2] = { m->w, m->h }, i0[2], i1[2];
     uint64_t row[2] = { 0, 0 }, col[2] = { 0, 0 }, page_addr = 0;
     const uint8_t *page = NULL;
-    float fr[2], w[4], px[4];
+    float fr[2], w[4], px[4], sum[4];
     bool border = false;
 
     for (int k = 0; k < 2; k++) {
@@ -525,7 +536,9 @@ static void filter_2d_fast(const Tex *t, unsigned l, bool linear,
     w[1] = fr[0] * (1.0f - fr[1]);
     w[2] = (1.0f - fr[0]) * fr[1];
     w[3] = fr[0] * fr[1];
-    out[0] = out[1] = out[2] = out[3] = 0;
+    /* the sums in registers (through out[] each tap waited on the last
+     * tap's stores) */
+    sum[0] = sum[1] = sum[2] = sum[3] = 0;
     for (int tap = 0; tap < 4; tap++) {
         if (w[tap] == 0.0f) {
             continue;
@@ -537,11 +550,12 @@ static void filter_2d_fast(const Tex *t, unsigned l, bool linear,
             fast_texel_near(t, page, page_addr, row[tap >> 1] + col[tap & 1],
                             px);
         }
-        out[0] += w[tap] * px[0];
-        out[1] += w[tap] * px[1];
-        out[2] += w[tap] * px[2];
-        out[3] += w[tap] * px[3];
+        sum[0] += w[tap] * px[0];
+        sum[1] += w[tap] * px[1];
+        sum[2] += w[tap] * px[2];
+        sum[3] += w[tap] * px[3];
     }
+    memcpy(out, sum, sizeof(sum));
 }
 
 /*
@@ -1129,12 +1143,12 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     t->plain_2d = t->fast_2d && t->last == 0 &&
                   t->min_filter != G45_MAPFILTER_ANISOTROPIC;
     if (t->fast) {
-        /* fast_texel's bytes 4 and 5 read 0 and 1.0 */
-        t->cbyte[0] = t->cbyte[1] = t->cbyte[2] = 4;
-        t->cbyte[3] = 5;
+        /* fast_decode's bytes 4 and 5 read 0 and 1.0 */
+        t->cshift[0] = t->cshift[1] = t->cshift[2] = 8 * 4;
+        t->cshift[3] = 8 * 5;
         for (unsigned i = 0; i < t->p8.bytes && i < t->bpp; i++) {
             if (t->p8.src[i] >= 0) {
-                t->cbyte[t->p8.src[i] & 3] = (uint8_t)i;
+                t->cshift[t->p8.src[i] & 3] = (uint8_t)(8 * i);
             }
         }
         t->unorm8 = hwgpu_unorm8_floats();
@@ -1202,11 +1216,13 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     unsigned lanes, out = 0, need, fp_q = ~0u;
     const uint32_t *ss;
     const int8_t *slot;
-    Lane ln[16];
-    Footprint fpv;
+    /* written before they are read: lane_params, the footprints,
+     * tex_init (compiler.h) */
+    HWGPU_NOINIT Lane ln[16];
+    HWGPU_NOINIT Footprint fpv;
     float fp_lod = 0;
     bool ok;
-    Tex t;
+    HWGPU_NOINIT Tex t;
 
     for (unsigned i = 0; i < G_N_ELEMENTS(msgs); i++) {
         if (msgs[i].type == type && msgs[i].mlen == msg->mlen) {
