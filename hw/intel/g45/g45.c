@@ -259,6 +259,7 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
     g45_gtt_direct(&g->gtt3d, true);
     gen4_state_init(&g->gen4, host, &g->gtt3d);
     g->gen4.kernels = gen4_kernels_new();
+    g->gen4.bufs = gen4_bufs_new();
     g->draw = g_new0(Gen4Draw, 1);
     g45_reset(g);
     return true;
@@ -289,6 +290,8 @@ void g45_destroy(G45 *g)
     g->draw = NULL;
     gen4_kernels_free(g->gen4.kernels);
     g->gen4.kernels = NULL;
+    gen4_bufs_free(g->gen4.bufs);
+    g->gen4.bufs = NULL;
     gen4_capture_close(&g->capture);
 }
 

@@ -233,6 +233,7 @@ void gen4_replay_init(Gen4Replay *r)
     g45_gtt_direct(&r->gtt, true);
     gen4_state_init(&r->state, &r->host, &r->gtt);
     r->state.kernels = gen4_kernels_new();
+    r->state.bufs = gen4_bufs_new();
     r->draw = g_new0(Gen4Draw, 1);
 }
 
@@ -241,6 +242,7 @@ void gen4_replay_free(Gen4Replay *r)
     g_hash_table_destroy(r->pages);
     hwgpu_mutex_destroy(&r->lock);
     gen4_kernels_free(r->state.kernels);
+    gen4_bufs_free(r->state.bufs);
     g_free(r->ptes);
     g_free(r->draw);
 }

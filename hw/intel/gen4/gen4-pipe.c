@@ -42,9 +42,10 @@ static void collect(void *opaque, const Gen4Vertex *v)
     }
     if (c->n == c->cap) {
         c->cap = MAX(c->cap * 2, 64);
-        c->data = g_renew(uint32_t, c->data, (size_t)c->cap * c->stride);
-        c->start = g_renew(uint8_t, c->start, c->cap);
-        c->end = g_renew(uint8_t, c->end, c->cap);
+        c->data = gen4_buf_grow(c->s, GEN4_BUF_VF_DATA, c->data,
+                                (size_t)c->cap * c->stride * 4);
+        c->start = gen4_buf_grow(c->s, GEN4_BUF_VF_START, c->start, c->cap);
+        c->end = gen4_buf_grow(c->s, GEN4_BUF_VF_END, c->end, c->cap);
     }
     memset(c->data + (size_t)c->n * c->stride, 0, c->stride * 4);
     memcpy(c->data + (size_t)c->n * c->stride, v->data,
@@ -197,9 +198,9 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     stats->errors += r.sf.errors + r.wm.errors;
     gen4_sf_end(&r.sf);
     gen4_urb_out_free(&gs);
-    g_free(vs.vue);
+    gen4_buf_put(s, GEN4_BUF_VS_VUE, vs.vue);
 out:
-    g_free(c.data);
-    g_free(c.start);
-    g_free(c.end);
+    gen4_buf_put(s, GEN4_BUF_VF_DATA, c.data);
+    gen4_buf_put(s, GEN4_BUF_VF_START, c.start);
+    gen4_buf_put(s, GEN4_BUF_VF_END, c.end);
 }

@@ -10,6 +10,7 @@
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -96,12 +97,69 @@ void gen4_state_reset(Gen4State *s)
 {
     struct HwgpuPool *pool = s->pool;
     Gen4Kernels *kernels = s->kernels;
+    Gen4Bufs *bufs = s->bufs;
 
     gen4_state_init(s, s->host, s->gtt);
     /* the device's, not the guest's state; its kernels read anew */
     s->pool = pool;
     s->kernels = kernels;
+    s->bufs = bufs;
     gen4_kernels_invalidate(kernels);
+}
+
+Gen4Bufs *gen4_bufs_new(void)
+{
+    return g_new0(Gen4Bufs, 1);
+}
+
+void gen4_bufs_free(Gen4Bufs *b)
+{
+    if (b) {
+        for (int i = 0; i < GEN4_BUFS; i++) {
+            g_free(b->p[i]);
+        }
+        g_free(b);
+    }
+}
+
+void *gen4_buf_grow(Gen4State *s, Gen4Buf which, void *p, size_t bytes)
+{
+    Gen4Bufs *b = s->bufs;
+
+    if (!b) {
+        return g_realloc(p, MAX(bytes, 1));
+    }
+    assert(!p || p == b->p[which]);
+    if (bytes > b->size[which]) {
+        if (p) {
+            b->p[which] = g_realloc(b->p[which], bytes);
+        } else {
+            g_free(b->p[which]);            /* nothing to keep: no copy */
+            b->p[which] = g_malloc(bytes);
+        }
+        b->size[which] = bytes;
+    }
+    return b->p[which];
+}
+
+void *gen4_buf_zeroed(Gen4State *s, Gen4Buf which, size_t bytes)
+{
+    void *p = gen4_buf_grow(s, which, NULL, bytes);
+
+    memset(p, 0, bytes);
+    return p;
+}
+
+void gen4_buf_put(Gen4State *s, Gen4Buf which, void *p)
+{
+    Gen4Bufs *b = s->bufs;
+
+    if (!b) {
+        g_free(p);
+    } else if (b->size[which] > GEN4_BUF_KEEP) {
+        g_clear_pointer(&b->p[which], g_free);
+        b->size[which] = 0;
+    }
 }
 
 /* Migration: every kept packet fits its slot. */
@@ -378,6 +436,7 @@ void gen4_state_fork(Gen4State *fork, G45Gtt *gtt, const Gen4State *s,
     fork->gtt = gtt;
     fork->work_left = 0;
     fork->work_pool = work_pool;
+    fork->bufs = NULL;
     fork->ps_depth_count = 0;
 }
 

@@ -275,20 +275,22 @@ static void vs_on_pool(VsJob *j)
  * the VS reads of a vertex, its fetched elements (which carry VertexID,
  * InstanceID and PrimitiveID when the elements ask for them), over the
  * whole draw.  A VS without side effects gives the same VUEs either way.
- * Returns the distinct vertices (g_free() them) in order of first
+ * Returns the distinct vertices (GEN4_BUF_VS_IN) in order of first
  * appearance and each vertex's place among them in map[]; NULL when all
  * are distinct.
  */
-static uint32_t *vs_distinct(const uint32_t *in, uint32_t in_dw, uint32_t n,
-                             uint32_t *map, uint32_t *nu)
+static uint32_t *vs_distinct(Gen4State *s, const uint32_t *in,
+                             uint32_t in_dw, uint32_t n, uint32_t *map,
+                             uint32_t *nu)
 {
     uint32_t size = 16, *slot, *out, k = 0;
 
     while (size < 2 * n) {
         size *= 2;
     }
-    slot = g_new0(uint32_t, size);      /* distinct vertex + 1, 0: free */
-    out = g_new(uint32_t, (size_t)n * in_dw);
+    /* distinct vertex + 1, 0: free */
+    slot = gen4_buf_zeroed(s, GEN4_BUF_VS_SLOT, (size_t)size * 4);
+    out = gen4_buf_grow(s, GEN4_BUF_VS_IN, NULL, (size_t)n * in_dw * 4);
     for (uint32_t i = 0; i < n; i++) {
         const uint32_t *v = in + (size_t)i * in_dw;
         uint64_t h = 0xcbf29ce484222325ull;     /* FNV-1a over the dwords */
@@ -310,17 +312,18 @@ static uint32_t *vs_distinct(const uint32_t *in, uint32_t in_dw, uint32_t n,
         }
         map[i] = slot[at] - 1;
     }
-    g_free(slot);
+    gen4_buf_put(s, GEN4_BUF_VS_SLOT, slot);
     *nu = k;
     if (k == n) {
-        g_free(out);
+        gen4_buf_put(s, GEN4_BUF_VS_IN, out);
         return NULL;
     }
     return out;
 }
 
 static bool vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
-                     uint32_t in_dw, uint32_t n, Gen4VsOut *out);
+                     uint32_t in_dw, uint32_t n, Gen4VsOut *out,
+                     Gen4Buf vue_buf);
 
 bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
                    uint32_t in_dw, uint32_t n, Gen4VsOut *out)
@@ -331,34 +334,37 @@ bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
 
     if (!d->unit_addr[GEN4_VS] || !g45_vs_state_enable(vs) ||
         g45_vs_state_vertex_cache_disable(vs) || n < 2) {
-        return vs_shade(s, d, in, in_dw, n, out);
+        return vs_shade(s, d, in, in_dw, n, out, GEN4_BUF_VS_VUE);
     }
-    map = g_new(uint32_t, n);
-    distinct = vs_distinct(in, in_dw, n, map, &nu);
+    map = gen4_buf_grow(s, GEN4_BUF_VS_MAP, NULL, (size_t)n * 4);
+    distinct = vs_distinct(s, in, in_dw, n, map, &nu);
     if (!distinct) {
-        g_free(map);
-        return vs_shade(s, d, in, in_dw, n, out);
+        gen4_buf_put(s, GEN4_BUF_VS_MAP, map);
+        return vs_shade(s, d, in, in_dw, n, out, GEN4_BUF_VS_VUE);
     }
-    if (!vs_shade(s, d, distinct, in_dw, nu, &u)) {
-        g_free(map);
-        g_free(distinct);
+    if (!vs_shade(s, d, distinct, in_dw, nu, &u, GEN4_BUF_VS_DVUE)) {
+        gen4_buf_put(s, GEN4_BUF_VS_MAP, map);
+        gen4_buf_put(s, GEN4_BUF_VS_IN, distinct);
         return false;
     }
     *out = u;
     out->nvert = n;
-    out->vue = g_new(uint32_t, (size_t)n * u.vue_dw);
+    out->vue = gen4_buf_grow(s, GEN4_BUF_VS_VUE, NULL,
+                             (size_t)n * u.vue_dw * 4);
     for (uint32_t i = 0; i < n; i++) {
         memcpy(out->vue + (size_t)i * u.vue_dw,
                u.vue + (size_t)map[i] * u.vue_dw, u.vue_dw * 4);
     }
-    g_free(u.vue);
-    g_free(map);
-    g_free(distinct);
+    gen4_buf_put(s, GEN4_BUF_VS_DVUE, u.vue);
+    gen4_buf_put(s, GEN4_BUF_VS_MAP, map);
+    gen4_buf_put(s, GEN4_BUF_VS_IN, distinct);
     return true;
 }
 
+/* The VUEs go in vue_buf (the caller puts them back). */
 static bool vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
-                     uint32_t in_dw, uint32_t n, Gen4VsOut *out)
+                     uint32_t in_dw, uint32_t n, Gen4VsOut *out,
+                     Gen4Buf vue_buf)
 {
     const uint32_t *vs = d->unit[GEN4_VS];
     uint32_t len, vs_bt = 0;
@@ -374,7 +380,7 @@ static bool vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
         /* No VS: the VF's vertices go down the pipe as they are. */
         out->nvert = n;
         out->vue_dw = MAX(in_dw, 8);
-        out->vue = g_new0(uint32_t, (size_t)n * out->vue_dw);
+        out->vue = gen4_buf_zeroed(s, vue_buf, (size_t)n * out->vue_dw * 4);
         for (uint32_t i = 0; i < n; i++) {
             memcpy(out->vue + (size_t)i * out->vue_dw, in + (size_t)i * in_dw,
                    in_dw * 4);
@@ -384,7 +390,7 @@ static bool vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
 
     out->nvert = n;
     out->vue_dw = vs_entry_rows(vs, in_dw) * 8;
-    out->vue = g_new0(uint32_t, (size_t)n * out->vue_dw);
+    out->vue = gen4_buf_zeroed(s, vue_buf, (size_t)n * out->vue_dw * 4);
     /* Vertices are independent: many of them are shaded on the pool (a
      * capture's recorder sees one thread). */
     if (s->pool && !s->gtt->touch && n > GEN4_VS_CHUNK) {

@@ -155,13 +155,16 @@ void gen4_wm_bin_object(Gen4WmBin *b, const Gen4SetupObj *o,
     b->pue_rows = pue_rows;
     if (b->n == b->cap) {
         b->cap = MIN(MAX(b->cap * 2, 64u), (uint32_t)GEN4_WM_BIN_OBJECTS);
-        b->obj = g_renew(Gen4SetupObj, b->obj, b->cap);
-        b->ylo = g_renew(int32_t, b->ylo, b->cap);
-        b->yhi = g_renew(int32_t, b->yhi, b->cap);
+        b->obj = gen4_buf_grow(b->s, GEN4_BUF_WM_OBJ, b->obj,
+                               (size_t)b->cap * sizeof(*b->obj));
+        b->ylo = gen4_buf_grow(b->s, GEN4_BUF_WM_YLO, b->ylo,
+                               (size_t)b->cap * sizeof(*b->ylo));
+        b->yhi = gen4_buf_grow(b->s, GEN4_BUF_WM_YHI, b->yhi,
+                               (size_t)b->cap * sizeof(*b->yhi));
     }
     if ((size_t)(b->n + 1) * pue_rows * 32 > b->pue_bytes) {
         b->pue_bytes = (size_t)b->cap * pue_rows * 32;
-        b->pue = g_realloc(b->pue, b->pue_bytes);
+        b->pue = gen4_buf_grow(b->s, GEN4_BUF_WM_PUE, b->pue, b->pue_bytes);
     }
     b->obj[b->n] = *o;
     memcpy(b->pue + (size_t)b->n * pue_rows * 32, pue,
@@ -188,10 +191,13 @@ void gen4_wm_bin_end(Gen4WmBin *b)
         }
     }
     g_clear_pointer(&b->slot, g_free);
-    g_clear_pointer(&b->obj, g_free);
-    g_clear_pointer(&b->pue, g_free);
-    g_clear_pointer(&b->ylo, g_free);
-    g_clear_pointer(&b->yhi, g_free);
+    gen4_buf_put(b->s, GEN4_BUF_WM_OBJ, b->obj);
+    gen4_buf_put(b->s, GEN4_BUF_WM_PUE, b->pue);
+    gen4_buf_put(b->s, GEN4_BUF_WM_YLO, b->ylo);
+    gen4_buf_put(b->s, GEN4_BUF_WM_YHI, b->yhi);
+    b->obj = NULL;
+    b->pue = NULL;
+    b->ylo = b->yhi = NULL;
     b->n = b->cap = 0;
     b->pue_bytes = 0;
 }

@@ -94,6 +94,9 @@ typedef struct Gen4State {
     /* The device's cache of decoded kernels (gen4-kernels.c); NULL: each
      * load makes its own program. */
     struct Gen4Kernels *kernels;
+    /* The draws' arrays kept from draw to draw (gen4_buf_grow); NULL: each
+     * draw allocates its own.  A pool thread's fork has none. */
+    struct Gen4Bufs *bufs;
     /* Samples that passed depth and stencil with statistics on (§8). */
     uint64_t ps_depth_count;
 } Gen4State;
@@ -118,6 +121,53 @@ void gen4_kernels_stats(const Gen4Kernels *k, uint64_t *hits,
  * an address loaded before hands out that program (NULL k: nothing).
  */
 void gen4_kernels_invalidate(Gen4Kernels *k);
+
+/*
+ * A draw's large arrays: the VF's vertices and their delimiters, the
+ * vertex cache's map and distinct vertices, the VS's VUEs, the windower's
+ * held objects.  Allocated and freed for each draw, their megabytes were
+ * faulted in again each time (5-6% of a vertex-heavy replay in perf); a
+ * device keeps them from draw to draw instead (Gen4State.bufs), grown to
+ * the largest draw's, except that one past GEN4_BUF_KEEP goes back to the
+ * host when its draw is done.  Only the thread that runs the draws uses
+ * them, one user per kind at a time.
+ */
+typedef enum Gen4Buf {
+    GEN4_BUF_VF_DATA,
+    GEN4_BUF_VF_START,
+    GEN4_BUF_VF_END,
+    GEN4_BUF_VS_MAP,            /* vertex cache: each vertex's distinct one */
+    GEN4_BUF_VS_SLOT,           /* its hash table */
+    GEN4_BUF_VS_IN,             /* the distinct vertices */
+    GEN4_BUF_VS_DVUE,           /* their VUEs */
+    GEN4_BUF_VS_VUE,            /* the VS's VUEs (gen4_vs_shade) */
+    GEN4_BUF_WM_OBJ,
+    GEN4_BUF_WM_YLO,
+    GEN4_BUF_WM_YHI,
+    GEN4_BUF_WM_PUE,
+    GEN4_BUFS
+} Gen4Buf;
+
+#define GEN4_BUF_KEEP           (64u << 20)
+
+typedef struct Gen4Bufs {
+    void *p[GEN4_BUFS];
+    size_t size[GEN4_BUFS];
+} Gen4Bufs;
+
+/*
+ * `p` (NULL, or what the last gen4_buf_grow of `which` returned since
+ * gen4_buf_put) at least `bytes` long, its first bytes as they were up to
+ * its old length (none when p is NULL); the rest is undefined.  s->bufs
+ * NULL: g_realloc.
+ */
+void *gen4_buf_grow(Gen4State *s, Gen4Buf which, void *p, size_t bytes);
+/* As gen4_buf_grow of NULL, zeroed. */
+void *gen4_buf_zeroed(Gen4State *s, Gen4Buf which, size_t bytes);
+/* The draw is done with p (NULL: nothing): freed unless it is kept. */
+void gen4_buf_put(Gen4State *s, Gen4Buf which, void *p);
+Gen4Bufs *gen4_bufs_new(void);
+void gen4_bufs_free(Gen4Bufs *b);
 
 /* Migration: NULL when a loaded state is one the pipeline could hold. */
 const char *gen4_state_check(const Gen4State *s);

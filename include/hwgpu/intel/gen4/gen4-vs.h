@@ -40,7 +40,8 @@
 typedef struct Gen4VsOut {
     uint32_t nvert;
     uint32_t vue_dw;            /* dwords per output vertex */
-    uint32_t *vue;              /* nvert x vue_dw (g_free() it) */
+    uint32_t *vue;              /* nvert x vue_dw: gen4_buf_put() it as
+                                 * GEN4_BUF_VS_VUE */
     uint64_t threads, instructions;
     uint32_t errors;            /* threads that ended without EOT */
 } Gen4VsOut;

@@ -225,37 +225,55 @@ static void test_no_eot(void)
  * Cache Disable clear (each distinct vertex shaded once: 50 threads for
  * the 100) as with it set (every vertex shaded: 300 threads).
  */
+/* N vertices of D distinct contents, the two halves of D differing in
+ * their last dword alone (`seed` moves every value). */
+static uint32_t *cache_input(uint32_t n, uint32_t dn, float seed)
+{
+    uint32_t *in = g_new0(uint32_t, (size_t)n * 16);
+
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t k = (v * 37) % dn;
+
+        for (int c = 0; c < 8; c++) {
+            in[v * 16 + c] = hwgpu_f2u(k * 0.5f + c + seed);
+        }
+        in[v * 16 + 7] = hwgpu_f2u((float)(k % (dn / 2)) * 0.5f + 7 + seed) +
+                         (k >= dn / 2);
+    }
+    return in;
+}
+
+/* n vertices shaded with the vertex cache on (off 0) or off (1), with
+ * the draw arrays kept in `bufs` (NULL: allocated for the draw). */
+static void shade_cached(const uint32_t *in, uint32_t n, int off,
+                         Gen4Bufs *bufs, Gen4VsOut *out)
+{
+    setup(true);
+    st.bufs = bufs;
+    gen4t_w32(VS_ST + 24, 1 | (uint32_t)off << 1);
+    FEED(0x78000005, VS_ST, 0, 0, 0, 0, 0);
+    gen4_draw_snapshot(&st, (uint32_t[6]){
+                           0x7b000004 | (G45_3DPRIM_TRILIST << 10), 3,
+                           0, 1, 0, 0 }, &dr);
+    gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
+                 "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
+                 "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
+                 "send(8) 1 null null urb 0 interleave complete mlen 3 "
+                 "rlen 0 { align1 EOT };\n");
+    g_assert_true(gen4_vs_shade(&st, &dr, in, 16, n, out));
+    st.bufs = NULL;
+    g_assert_cmpuint(out->nvert, ==, n);
+    g_assert_cmpuint(out->errors, ==, 0);
+}
+
 static void test_vertex_cache(void)
 {
     enum { N = 600, D = 100 };
-    uint32_t *in = g_new0(uint32_t, (size_t)N * 16);
+    uint32_t *in = cache_input(N, D, 0);
     Gen4VsOut out[2];
 
-    for (uint32_t v = 0; v < N; v++) {
-        uint32_t k = (v * 37) % D;
-
-        for (int c = 0; c < 8; c++) {
-            in[v * 16 + c] = hwgpu_f2u(k * 0.5f + c);
-        }
-        /* the two halves of D differ in the last dword alone */
-        in[v * 16 + 7] = hwgpu_f2u((float)(k % (D / 2)) * 0.5f + 7) +
-                         (k >= D / 2);
-    }
     for (int off = 0; off < 2; off++) {
-        setup(true);
-        gen4t_w32(VS_ST + 24, 1 | (uint32_t)off << 1);
-        FEED(0x78000005, VS_ST, 0, 0, 0, 0, 0);
-        gen4_draw_snapshot(&st, (uint32_t[6]){
-                               0x7b000004 | (G45_3DPRIM_TRILIST << 10), 3,
-                               0, 1, 0, 0 }, &dr);
-        gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
-                     "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
-                     "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
-                     "send(8) 1 null null urb 0 interleave complete mlen 3 "
-                     "rlen 0 { align1 EOT };\n");
-        g_assert_true(gen4_vs_shade(&st, &dr, in, 16, N, &out[off]));
-        g_assert_cmpuint(out[off].nvert, ==, N);
-        g_assert_cmpuint(out[off].errors, ==, 0);
+        shade_cached(in, N, off, NULL, &out[off]);
     }
     g_assert_cmpuint(out[0].threads, ==, D / 2);
     g_assert_cmpuint(out[1].threads, ==, N / 2);
@@ -270,6 +288,80 @@ static void test_vertex_cache(void)
     g_free(in);
 }
 
+/*
+ * Draw arrays kept from draw to draw (Gen4State.bufs): the same VUEs as
+ * arrays of each draw's own, for a large draw and then smaller ones whose
+ * kept arrays still hold the large one's data past their ends (vertex
+ * cache on and off), each draw's VUEs in the one array kept.
+ */
+static void test_kept_buffers(void)
+{
+    static const struct {
+        uint32_t n, d;
+        int off;
+        float seed;
+    } draws[] = {
+        { 900, 300, 0, 0 }, { 250, 50, 0, 3 }, { 90, 30, 1, 5 },
+        { 600, 100, 0, 1 },
+    };
+    Gen4Bufs *bufs = gen4_bufs_new();
+    uint32_t *kept = NULL;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(draws); i++) {
+        uint32_t *in = cache_input(draws[i].n, draws[i].d, draws[i].seed);
+        Gen4VsOut ref, out;
+
+        shade_cached(in, draws[i].n, draws[i].off, NULL, &ref);
+        shade_cached(in, draws[i].n, draws[i].off, bufs, &out);
+        g_assert_cmpuint(out.threads, ==, ref.threads);
+        g_assert_cmpuint(out.vue_dw, ==, ref.vue_dw);
+        g_assert_cmpmem(out.vue, (size_t)draws[i].n * out.vue_dw * 4,
+                        ref.vue, (size_t)draws[i].n * ref.vue_dw * 4);
+        if (i) {
+            g_assert_true(out.vue == kept);     /* the first's, reused */
+        }
+        kept = out.vue;
+        st.bufs = bufs;
+        gen4_buf_put(&st, GEN4_BUF_VS_VUE, out.vue);
+        st.bufs = NULL;
+        g_free(ref.vue);
+        g_free(in);
+    }
+    gen4_bufs_free(bufs);
+}
+
+/* gen4_buf_grow keeps the old bytes; a kept array past GEN4_BUF_KEEP goes
+ * back at its put. */
+static void test_buf_grow(void)
+{
+    Gen4Bufs *bufs = gen4_bufs_new();
+    uint8_t *p;
+
+    gen4t_setup();
+    st.bufs = bufs;
+    p = gen4_buf_grow(&st, GEN4_BUF_VF_START, NULL, 100);
+    memset(p, 0x5a, 100);
+    p = gen4_buf_grow(&st, GEN4_BUF_VF_START, p, 100000);
+    for (int i = 0; i < 100; i++) {
+        g_assert_cmpuint(p[i], ==, 0x5a);
+    }
+    gen4_buf_put(&st, GEN4_BUF_VF_START, p);
+    g_assert_true(bufs->p[GEN4_BUF_VF_START] == p);
+    g_assert_cmpuint(bufs->size[GEN4_BUF_VF_START], ==, 100000);
+    p = gen4_buf_zeroed(&st, GEN4_BUF_VF_START, 5000);
+    g_assert_true(bufs->p[GEN4_BUF_VF_START] == p);
+    for (int i = 0; i < 5000; i++) {
+        g_assert_cmpuint(p[i], ==, 0);
+    }
+    gen4_buf_put(&st, GEN4_BUF_VF_START, p);
+    p = gen4_buf_grow(&st, GEN4_BUF_VF_START, NULL, GEN4_BUF_KEEP + 1);
+    gen4_buf_put(&st, GEN4_BUF_VF_START, p);
+    g_assert_null(bufs->p[GEN4_BUF_VF_START]);
+    g_assert_cmpuint(bufs->size[GEN4_BUF_VF_START], ==, 0);
+    st.bufs = NULL;
+    gen4_bufs_free(bufs);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -279,5 +371,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-vs/disabled", test_disabled_passes_through);
     g_test_add_func("/gen4-vs/no-eot", test_no_eot);
     g_test_add_func("/gen4-vs/vertex-cache", test_vertex_cache);
+    g_test_add_func("/gen4-vs/kept-buffers", test_kept_buffers);
+    g_test_add_func("/gen4-vs/buf-grow", test_buf_grow);
     return g_test_run();
 }
