@@ -141,8 +141,10 @@ static inline unsigned math_src(unsigned n, uint16_t en, bool scalar)
 typedef uint32_t MathU4 __attribute__((vector_size(16)));
 typedef float MathF4 __attribute__((vector_size(16)));
 typedef double MathD4 __attribute__((vector_size(32)));
+typedef uint64_t MathU8 __attribute__((vector_size(32)));
 
-static inline MathU4 out4(const MathD4 *d, bool alt, bool sat)
+static inline __attribute__((always_inline)) MathU4
+out4(const MathD4 *d, bool alt, bool sat)
 {
     MathF4 f = __builtin_convertvector(*d, MathF4);
     MathU4 u, m;
@@ -165,6 +167,27 @@ static inline MathU4 out4(const MathD4 *d, bool alt, bool sat)
     return u;
 }
 
+/* Four square roots in place, as sqrt() gives each (IEEE's, correctly
+ * rounded). */
+static inline __attribute__((always_inline)) void sqrt4(MathD4 *x)
+{
+#if HWGPU_X86_TARGETS
+    /* sqrtpd (SSE2): no errno check and libm call per lane */
+    __m128d h[2];
+
+    memcpy(h, x, sizeof(h));
+    h[0] = _mm_sqrt_pd(h[0]);
+    h[1] = _mm_sqrt_pd(h[1]);
+    memcpy(x, h, sizeof(h));
+#else
+    for (unsigned i = 0; i < 4; i++) {
+        (*x)[i] = sqrt((*x)[i]);
+    }
+#endif
+}
+
+/* (an AVX2 clone: the divisions and conversions four doubles a step) */
+HWGPU_CLONES
 static void unary_lanes4(unsigned fn, const uint32_t *in, bool alt, bool sat,
                          unsigned nch, uint16_t en, uint32_t *out)
 {
@@ -182,9 +205,11 @@ static void unary_lanes4(unsigned fn, const uint32_t *in, bool alt, bool sat,
             d = 1.0 / x;
         } else {
             /* rsq(+-0) = 1/sqrt(+-0) = +-INF as math_f's 1/x */
-            for (unsigned i = 0; i < 4; i++) {
-                d[i] = sqrt(alt ? fabs(x[i]) : x[i]);
+            if (alt) {          /* fabs */
+                x = (MathD4)((MathU8)x & 0x7fffffffffffffffull);
             }
+            d = x;
+            sqrt4(&d);
             if (fn == MF_RSQ) {
                 d = 1.0 / d;
             }

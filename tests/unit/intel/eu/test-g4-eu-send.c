@@ -48,6 +48,56 @@ static void test_math_inv_sqrt_rsq(void)
 }
 
 /*
+ * INV, SQRT and RSQ of every lane (four lanes a step, g4-eu-math.c's
+ * unary_lanes4) give the bits that a one-element scalar send gives for
+ * each lane alone (math_lanes): random bit patterns, and zeros, denorms,
+ * infinities, NaNs and negatives.
+ */
+static void test_math_lanes_match_scalar(void)
+{
+    static const char *const fn[3] = { "inv", "sqrt", "rsq" };
+    static const uint32_t special[] = {
+        0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x7f800000u,
+        0xff800000u, 0x7fc00000u, 0xffc00001u, 0x3f800000u, 0xbf800000u,
+        0x7f7fffffu, 0x00800000u, 0x40800000u, 0xc0400000u, 0x3e800000u,
+        0x00400000u,
+    };
+    GString *text = g_string_new(NULL);
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+
+    for (int f = 0; f < 3; f++) {
+        g_string_append_printf(text, "send(8) 1 g%d<1>F g1<8,8,1>F math %s "
+                               "mlen 1 rlen 1 { align1 };\n", 3 + f, fn[f]);
+        for (int i = 0; i < 8; i++) {
+            /* each element alone, in place (as the subregister test) */
+            g_string_append_printf(text, "mov(8) g%d<1>F g1<8,8,1>F "
+                                   "{ align1 nomask };\n", 6 + f);
+            g_string_append_printf(text, "send(1) 2 g%d.%d<1>F g%d.%d<0,1,0>F "
+                                   "math %s scalar mlen 1 rlen 1 "
+                                   "{ align1 nomask };\n", 9 + f, i, 6 + f,
+                                   i, fn[f]);
+        }
+    }
+    g_string_append(text, EOT);
+    for (int round = 0; round < 100; round++) {
+        reset();
+        for (int i = 0; i < 8; i++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            set_ud(1, i, round < 2 ? special[8 * round + i] : (uint32_t)x);
+        }
+        run_ok(text->str);
+        for (int f = 0; f < 3; f++) {
+            for (int i = 0; i < 8; i++) {
+                g_assert_cmphex(get_ud(3 + f, i), ==, get_ud(9 + f, i));
+            }
+        }
+    }
+    g_string_free(text, true);
+}
+
+/*
  * A scalar math send into one element, as crocus's CLIP kernels compute
  * 1/w in place (brw_clip_project_position): the channel enables follow
  * the post-destination's subregister (L13362-L13378), so only g2.3 is
@@ -509,6 +559,8 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/g4-eu/math/inv-sqrt-rsq", test_math_inv_sqrt_rsq);
+    g_test_add_func("/g4-eu/math/lanes-match-scalar",
+                    test_math_lanes_match_scalar);
     g_test_add_func("/g4-eu/math/log-exp-alt", test_math_log_exp_alt);
     g_test_add_func("/g4-eu/math/sin-cos", test_math_sin_cos);
     g_test_add_func("/g4-eu/math/pow", test_math_pow);
