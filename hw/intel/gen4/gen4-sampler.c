@@ -128,6 +128,15 @@ typedef struct Tex {
     } memo;
 } Tex;
 
+/* Gen4Sampler.tex: a Tex and what it was resolved from. */
+struct Gen4SamplerTex {
+    bool valid, ok, general;
+    unsigned bti, sidx;
+    uint32_t sampler_ptr, offsets;      /* M0.3[31:5], M0.2[11:0] */
+    uint8_t op;
+    Tex t;
+};
+
 struct Gen4SamplerPage {
     uint64_t addr;              /* graphics address of the page */
     uint64_t phys;              /* where the GTT maps it */
@@ -1216,13 +1225,14 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     unsigned lanes, out = 0, need, fp_q = ~0u;
     const uint32_t *ss;
     const int8_t *slot;
-    /* written before they are read: lane_params, the footprints,
-     * tex_init (compiler.h) */
+    /* written before they are read: lane_params, the footprints
+     * (compiler.h) */
     HWGPU_NOINIT Lane ln[16];
     HWGPU_NOINIT Footprint fpv;
     float fp_lod = 0;
     bool ok;
-    HWGPU_NOINIT Tex t;
+    struct Gen4SamplerTex *ct;
+    Tex *tp;
 
     for (unsigned i = 0; i < G_N_ELEMENTS(msgs); i++) {
         if (msgs[i].type == type && msgs[i].mlen == msg->mlen) {
@@ -1249,7 +1259,27 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     }
     slot = param_slots(m);
     lane_params(m, slot, msg, lanes, ln);
-    ok = tex_init(&t, smp, ss, msg, m->op);
+    /* the surface and sampler of the message before, or resolved now */
+    if (!smp->tex) {
+        smp->tex = g_new0(struct Gen4SamplerTex, 1);
+    }
+    ct = smp->tex;
+    if (!ct->valid || ct->general != smp->general || ct->bti != bti ||
+        ct->op != m->op ||
+        ct->sidx != ((msg->function >> 8) & 15) ||
+        ct->sampler_ptr != (msg->payload[3] & ~31u) ||
+        ct->offsets != (msg->payload[2] & 0xfff)) {
+        ct->ok = tex_init(&ct->t, smp, ss, msg, m->op);
+        ct->valid = true;
+        ct->general = smp->general;
+        ct->bti = bti;
+        ct->op = m->op;
+        ct->sidx = (msg->function >> 8) & 15;
+        ct->sampler_ptr = msg->payload[3] & ~31u;
+        ct->offsets = msg->payload[2] & 0xfff;
+    }
+    ok = ct->ok;
+    tp = &ct->t;
     for (unsigned ch = 0; ch < lanes; ch++) {
         uint32_t rgba[4] = { 0, 0, 0, 0 };
         unsigned k = 0;
@@ -1260,11 +1290,11 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
             continue;
         }
         if (m->op == OP_RESINFO) {
-            resinfo(&t, ln[ch].l, rgba);
+            resinfo(tp, ln[ch].l, rgba);
         } else if (!ok) {
             /* a NULL or unusable surface, a disabled sampler: zeros */
         } else if (m->op == OP_LD) {
-            fetch(&t, &ln[ch], slot[ROLE_L] >= 0, rgba);
+            fetch(tp, &ln[ch], slot[ROLE_L] >= 0, rgba);
         } else {
             bool is_l = m->op == OP_SAMPLE_L || m->op == OP_SAMPLE_L_C;
             float lod = 0, bias = 0, f[4];
@@ -1273,7 +1303,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
             if (is_l) {
                 lod = hwgpu_u2f(ln[ch].l);
             } else if (m->op == OP_SAMPLE_D) {
-                gradient_footprint(&t, &ln[ch], &fpv);
+                gradient_footprint(tp, &ln[ch], &fpv);
                 fp = &fpv;
                 lod = lod_of(fp->dx, fp->dy);
             } else if (m->simd != 4 && !force_lod0) {
@@ -1281,7 +1311,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
                  * (the general path: each lane its own) */
                 if (fp_q != ch / 4 || smp->general) {
                     fp_q = ch / 4;
-                    subspan_footprint(&t, ln, ch, &fpv);
+                    subspan_footprint(tp, ln, ch, &fpv);
                     fp_lod = lod_of(fpv.dx, fpv.dy);
                 }
                 fp = &fpv;
@@ -1290,7 +1320,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
             if (m->op == OP_SAMPLE_B || m->op == OP_SAMPLE_B_C) {
                 bias = hwgpu_u2f(ln[ch].b);
             }
-            if (m->op == OP_SAMPLE_D && t.type == G45_SURFTYPE_CUBE) {
+            if (m->op == OP_SAMPLE_D && tp->type == G45_SURFTYPE_CUBE) {
                 /* u, v on the face in [-1, 1], r the face (L4043) */
                 Lane face = ln[ch];
                 float u = hwgpu_u2f(ln[ch].u), v = hwgpu_u2f(ln[ch].v);
@@ -1304,9 +1334,9 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
                 face.u = hwgpu_f2u(vec[0]);
                 face.v = hwgpu_f2u(vec[1]);
                 face.r = hwgpu_f2u(vec[2]);
-                lookup(&t, &face, lod, 0, false, NULL, f);
+                lookup(tp, &face, lod, 0, false, NULL, f);
             } else {
-                lookup(&t, &ln[ch], lod, bias, is_l, fp, f);
+                lookup(tp, &ln[ch], lod, bias, is_l, fp, f);
             }
             for (int c = 0; c < 4; c++) {
                 rgba[c] = hwgpu_f2u(f[c]);
@@ -1349,6 +1379,7 @@ void gen4_sampler_release(Gen4Sampler *smp)
 {
     g_free(smp->pages);
     smp->pages = NULL;
+    g_clear_pointer(&smp->tex, g_free);
 }
 
 void gen4_sampler_attach(Gen4Sampler *smp, G4EuEnv *env, Gen4State *s,
@@ -1358,5 +1389,8 @@ void gen4_sampler_attach(Gen4Sampler *smp, G4EuEnv *env, Gen4State *s,
     smp->d = d;
     smp->surfaces = surfaces;
     smp->general = env->interp;
+    if (smp->tex) {
+        smp->tex->valid = false;        /* another draw's */
+    }
     g4_eu_env_set_shared(env, G4_SFID_SAMPLER, sampler_message, smp);
 }

@@ -51,6 +51,16 @@ typedef struct Gen4Sampler {
     /* every texel through the general path (HWGPU_EU_INTERP=1, tests):
      * the reference the in-place UNORM8 reads are checked against */
     bool general;
+    /*
+     * The last message's surface and sampler as resolved (SURFACE_STATE,
+     * SAMPLER_STATE, border colour, mip layout), kept for the messages
+     * after it that name the same ones: a shader's texture reads are a
+     * few messages a thread (25 for glmark2's 5x5 convolution).  The
+     * draw's state cannot change under it (gen4_surface reads each
+     * binding table entry once a draw; SAMPLER_STATE is state memory of
+     * the draw).  NULL until the first message.
+     */
+    struct Gen4SamplerTex *tex;
 } Gen4Sampler;
 
 /* Register the sampler for a thread's env (zero *smp before the draw's

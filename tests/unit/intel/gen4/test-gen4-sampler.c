@@ -55,10 +55,13 @@ static void surface(uint32_t type, uint32_t fmt, uint32_t w, uint32_t h,
     gen4t_w32(SURF + 12, ((d - 1) << 21) | ((pitch - 1) << 3));
 }
 
-/* SAMPLER_STATE: filters, mip filter, address mode, LOD range. */
+/* SAMPLER_STATE: filters, mip filter, address mode, LOD range.  New
+ * state is a new draw's: the sampler keeps what it resolved until the
+ * next attach (Gen4Sampler.tex). */
 static void sampler(uint32_t filter, uint32_t mip, uint32_t mode,
                     float min_lod, float max_lod)
 {
+    gen4_sampler_attach(&smp, &env, &st, &dr, &surfs);
     gen4t_w32(SAMP, (1u << 28) | (mip << 20) | (filter << 17) |
               (filter << 14));
     gen4t_w32(SAMP + 4, ((uint32_t)(min_lod * 64) << 22) |
@@ -508,6 +511,81 @@ static void test_address_modes(void)
                 break;
             }
             NEAR(r16(0, ch), m * 64 / 255.0f);
+        }
+    }
+}
+
+/*
+ * Messages of one draw that name another sampler (index or SAMPLER_STATE
+ * pointer), another binding table entry or other texel offsets each get
+ * their own, though the sampler keeps what the message before resolved
+ * (Gen4Sampler.tex): a 4x1 texture of red 0, 64, 128, 192 sampled at
+ * texel -1 with WRAP (texel 3) and CLAMP (texel 0), surfaces at TEX and
+ * TEX + 16 (the second row: texels 4-7, red 255).
+ */
+static void test_kept_state_keys(void)
+{
+    static const struct {
+        unsigned sidx, bti;
+        uint32_t ptr, offsets;
+        float red;
+    } msgs[] = {
+        /* each a change of one key from the message before */
+        { 0, 0, SAMP, 0, 192 },             /* WRAP: texel 3 */
+        { 0, 0, SAMP, 1u << 8, 0 },         /* u offset +1: texel 0 */
+        { 0, 0, SAMP, 0, 192 },
+        { 1, 0, SAMP, 0, 0 },               /* CLAMP: texel 0 */
+        { 0, 0, SAMP, 0, 192 },
+        { 0, 0, SAMP + 32, 0, 0 },          /* its sampler 0: CLAMP */
+        { 0, 0, SAMP, 0, 192 },
+        { 0, 1, SAMP, 0, 255 },             /* the other surface */
+        { 0, 0, SAMP, 0, 192 },
+    };
+
+    setup();
+    surface(SURF_2D, G45_SURFACE_FORMAT_R8G8B8A8_UNORM, 4, 1, 1, 64, 0);
+    for (uint32_t x = 0; x < 8; x++) {
+        rgba8(TEX + x * 4, x < 4 ? (uint8_t)(x * 64) : 255, 0, 0, 255);
+    }
+    /* binding table entry 1: the same surface 16 bytes on */
+    gen4t_w32(BT + 4, SURF + 32);
+    for (int w = 0; w < GEN4_SURFACE_DW; w++) {
+        uint32_t v;
+
+        memcpy(&v, &gen4t_ram[SURF + 4 * w], 4);
+        gen4t_w32(SURF + 32 + 4 * w, w == 1 ? TEX + 16 : v);
+    }
+    sampler(G45_MAPFILTER_NEAREST, 0, G45_TEXCOORDMODE_WRAP, 0, 13);
+    /* sampler 1 and the state at SAMP + 32: CLAMP */
+    for (int w = 0; w < 4; w++) {
+        uint32_t v;
+
+        memcpy(&v, &gen4t_ram[SAMP + 4 * w], 4);
+        if (w == 1) {
+            v = (v & ~0x1ffu) | (G45_TEXCOORDMODE_CLAMP << 6) |
+                (G45_TEXCOORDMODE_CLAMP << 3) | G45_TEXCOORDMODE_CLAMP;
+        }
+        gen4t_w32(SAMP + 16 + 4 * w, v);
+        gen4t_w32(SAMP + 32 + 4 * w, v);
+    }
+    for (unsigned i = 0; i < G_N_ELEMENTS(msgs); i++) {
+        G4EuMessage msg = {
+            .sfid = G4_SFID_SAMPLER, .mlen = 5, .rlen = 8,
+            .function = msgs[i].sidx << 8 | msgs[i].bti, .emask = 0xffff,
+            .payload = payload,
+        };
+
+        payload[2] = msgs[i].offsets;
+        payload[3] = msgs[i].ptr;
+        for (unsigned ch = 0; ch < 16; ch++) {
+            p16(0, ch, -0.5f / 4);
+            p16(1, ch, 0.5f);
+        }
+        memset(&resp, 0, sizeof(resp));
+        g_assert_true(env.sf[G4_SFID_SAMPLER].fn(
+                          env.sf[G4_SFID_SAMPLER].opaque, NULL, &msg, &resp));
+        for (unsigned ch = 0; ch < 16; ch++) {
+            NEAR(r16(0, ch), msgs[i].red / 255.0f);
         }
     }
 }
@@ -982,6 +1060,7 @@ int main(int argc, char **argv)
                     test_sample_derivative_lod);
     g_test_add_func("/gen4-sampler/sample-3d", test_sample_3d);
     g_test_add_func("/gen4-sampler/address-modes", test_address_modes);
+    g_test_add_func("/gen4-sampler/kept-state-keys", test_kept_state_keys);
     g_test_add_func("/gen4-sampler/sample-cube", test_sample_cube);
     g_test_add_func("/gen4-sampler/sample-compare", test_sample_compare);
     g_test_add_func("/gen4-sampler/resinfo", test_resinfo);
