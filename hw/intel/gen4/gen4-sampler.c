@@ -116,6 +116,13 @@ typedef struct Tex {
      */
     bool fast, fast_2d;         /* fast_2d: and a 2D surface */
     bool plain_2d;              /* fast_2d, one slice, not anisotropic */
+    /*
+     * plain_2d with one level and one filter for magnification and
+     * minification: the LOD changes nothing of a sample (select_levels
+     * gives level 0 whatever it is, and both filters are the same), so
+     * the message's footprints and LOD are not computed
+     */
+    bool lod_free;
     uint8_t cshift[4];          /* 8 * the byte channel c reads */
     const uint32_t *unorm8;
     /* select_levels' last answer: the lanes of a subspan share their
@@ -1151,6 +1158,8 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     t->fast_2d = t->fast && t->type == G45_SURFTYPE_2D;
     t->plain_2d = t->fast_2d && t->last == 0 &&
                   t->min_filter != G45_MAPFILTER_ANISOTROPIC;
+    t->lod_free = t->plain_2d && t->nlevels == 1 &&
+                  t->mag_filter == t->min_filter;
     if (t->fast) {
         /* fast_decode's bytes 4 and 5 read 0 and 1.0 */
         t->cshift[0] = t->cshift[1] = t->cshift[2] = 8 * 4;
@@ -1306,7 +1315,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
                 gradient_footprint(tp, &ln[ch], &fpv);
                 fp = &fpv;
                 lod = lod_of(fp->dx, fp->dy);
-            } else if (m->simd != 4 && !force_lod0) {
+            } else if (m->simd != 4 && !force_lod0 && !tp->lod_free) {
                 /* one footprint for the four lanes of a subspan
                  * (the general path: each lane its own) */
                 if (fp_q != ch / 4 || smp->general) {
