@@ -439,12 +439,20 @@ void g45_engine_power_on(G45Engine *e)
     hwgpu_worker_unlock(&e->worker);
 }
 
-void g45_engine_reset(G45Engine *e)
+void g45_engine_reset_with(G45Engine *e, void (*fn)(void *), void *opaque)
 {
     hwgpu_worker_lock(&e->worker);
     reset_l(e);
+    if (fn) {
+        fn(opaque);
+    }
     g45_cs_kick(e);
     hwgpu_worker_unlock(&e->worker);
+}
+
+void g45_engine_reset(G45Engine *e)
+{
+    g45_engine_reset_with(e, NULL, NULL);
 }
 
 void g45_engine_destroy(G45Engine *e)

@@ -401,6 +401,18 @@ void g45_service(G45 *g)
     }
 }
 
+/*
+ * The render domain's 3D state, reset under the render engine's lock: the
+ * engine's thread draws with it, and a reset that a vCPU asks for while a
+ * draw runs waits for the draw to end.
+ */
+static void gdrst_3d(void *opaque)
+{
+    G45 *g = opaque;
+
+    gen4_state_reset(&g->gen4);
+}
+
 void g45_gdrst(G45 *g, uint8_t val)
 {
     if (!(val & GDRST_ENABLE)) {
@@ -408,15 +420,13 @@ void g45_gdrst(G45 *g, uint8_t val)
     }
     switch (GDRST_DOMAIN(val)) {
     case GDRST_RENDER:
-        g45_engine_reset(&g->rcs);
-        gen4_state_reset(&g->gen4);
+        g45_engine_reset_with(&g->rcs, gdrst_3d, g);
         break;
     case GDRST_MEDIA:
         g45_engine_reset(&g->bsd);
         break;
     case GDRST_FULL:
-        g45_engine_reset(&g->rcs);
-        gen4_state_reset(&g->gen4);
+        g45_engine_reset_with(&g->rcs, gdrst_3d, g);
         g45_engine_reset(&g->bsd);
         break;
     default:

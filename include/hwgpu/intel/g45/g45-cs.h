@@ -279,6 +279,12 @@ void g45_engine_power_on(G45Engine *e);
  * HWS_PGA, HWSTAM and CXT_SIZE keep their values.
  */
 void g45_engine_reset(G45Engine *e);
+/*
+ * The same, and then fn(opaque) while the engine still runs nothing: the
+ * state a command in progress uses (the 3D pipeline's, for a render
+ * reset) is reset after that command has ended and before the next.
+ */
+void g45_engine_reset_with(G45Engine *e, void (*fn)(void *), void *opaque);
 
 /*
  * Migration (docs/migration.md).  Pause: the worker finishes the command
