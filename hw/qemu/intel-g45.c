@@ -474,6 +474,8 @@ static void g45_gtt_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     uint8_t *ptes = memory_region_get_ram_ptr(&s->gtt);
 
     stn_le_p(ptes + addr, size, val);
+    /* a draw in progress maps the page again through the new PTE */
+    qatomic_inc(&s->core.pte_epoch);
     /* Written behind the memory API's back: tell migration. */
     memory_region_set_dirty(&s->gtt, addr, size);
     trace_hwgpu_g45_gtt_write(addr / 4, ldl_le_p(ptes + (addr & ~3)));

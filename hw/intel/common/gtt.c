@@ -72,6 +72,24 @@ void g45_gtt_unmap_all(G45Gtt *gtt)
     }
 }
 
+void g45_gtt_follow_ptes(G45Gtt *gtt, const uint32_t *epoch)
+{
+    g45_gtt_unmap_all(gtt);
+    gtt->pte_epoch = epoch;
+    gtt->epoch_seen = epoch ? __atomic_load_n(epoch, __ATOMIC_ACQUIRE) : 0;
+}
+
+/* Pages mapped before the last PTE write go back (g45_gtt_stale). */
+void g45_gtt_sync(G45Gtt *gtt)
+{
+    if (g45_gtt_stale(gtt)) {
+        uint32_t now = __atomic_load_n(gtt->pte_epoch, __ATOMIC_ACQUIRE);
+
+        g45_gtt_unmap_all(gtt);
+        gtt->epoch_seen = now;
+    }
+}
+
 void g45_gtt_direct(G45Gtt *gtt, bool on)
 {
     g45_gtt_unmap_all(gtt);
@@ -129,7 +147,10 @@ static G45GttMap *map_page(G45Gtt *gtt, uint64_t gfx_page)
 /* The page mapped, found in its set or mapped now; or NULL (map_page). */
 static G45GttMap *direct_map(G45Gtt *gtt, uint64_t gfx_page)
 {
-    G45GttMap *m = g45_gtt_map_find(gtt, gfx_page);
+    G45GttMap *m;
+
+    g45_gtt_sync(gtt);
+    m = g45_gtt_map_find(gtt, gfx_page);
 
     return m ? m : map_page(gtt, gfx_page);
 }
@@ -200,7 +221,9 @@ uint8_t *g45_gtt_direct_map_ptr(G45Gtt *gtt, uint64_t gfx_addr,
         off + len > G45_GTT_PAGE_SIZE) {
         return NULL;
     }
-    /* (g45_gtt_direct_ptr searched the set already) */
+    /* a PTE written since: everything mapped again (then the page is not
+     * in its set, which g45_gtt_direct_ptr searched already) */
+    g45_gtt_sync(gtt);
     m = map_page(gtt, gfx_addr - off);
     if (!m) {
         return NULL;

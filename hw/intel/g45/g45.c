@@ -257,6 +257,7 @@ bool g45_init(G45 *g, const HwgpuHost *host, const uint32_t *ptes,
     g45_gtt_init(&g->gtt3d, ptes, nentries, host);
     /* Only the render engine's thread uses it, command by command. */
     g45_gtt_direct(&g->gtt3d, true);
+    g45_gtt_follow_ptes(&g->gtt3d, &g->pte_epoch);
     gen4_state_init(&g->gen4, host, &g->gtt3d);
     g->gen4.kernels = gen4_kernels_new();
     g->gen4.bufs = gen4_bufs_new();

@@ -231,6 +231,8 @@ void gen4_replay_init(Gen4Replay *r)
     }
     g45_gtt_init(&r->gtt, r->ptes, GTT_ENTRIES, &r->host);
     g45_gtt_direct(&r->gtt, true);
+    /* as the device's view, so that a replay pays what a draw pays */
+    g45_gtt_follow_ptes(&r->gtt, &r->pte_epoch);
     gen4_state_init(&r->state, &r->host, &r->gtt);
     r->state.kernels = gen4_kernels_new();
     r->state.bufs = gen4_bufs_new();

@@ -454,6 +454,8 @@ void gen4_state_join(Gen4State *s, Gen4State *fork)
 
 bool gen4_charge_work(Gen4State *s, uint64_t n)
 {
+    /* after each thread: pages the guest remapped since are let go */
+    g45_gtt_sync(s->gtt);
     s->work_left -= MIN(n, s->work_left);
     if (!gen4_work(s)) {
         HWGPU_GUEST_ERROR(s->host, "gen4: a draw ran %llu EU instructions; "

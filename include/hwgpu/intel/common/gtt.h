@@ -57,6 +57,16 @@ typedef struct G45Gtt {
      * per-pixel accesses are a copy, not a DMA each.  One thread only.
      */
     bool direct;
+    /*
+     * A count the PTE array's writer raises after each PTE write (NULL:
+     * none; the device's, shared by every view of its GTT): pages mapped
+     * before it changed are given back (g45_gtt_sync, or the next page
+     * mapped) and mapped again through the PTEs of now.  A long draw of garbage state can
+     * reach pages i915 unbinds and frees meanwhile; it must not keep
+     * writing into them.
+     */
+    const uint32_t *pte_epoch;
+    uint32_t epoch_seen;
     G45GttMap maps[G45_GTT_MAPS];   /* set k: maps[2k], maps[2k + 1] */
     uint8_t mru[G45_GTT_SETS];      /* each set's last used way */
     uint64_t maps_made;
@@ -89,6 +99,23 @@ bool g45_gtt_write(G45Gtt *gtt, uint64_t gfx_addr, const void *buf,
  */
 void g45_gtt_direct(G45Gtt *gtt, bool on);
 void g45_gtt_unmap_all(G45Gtt *gtt);
+
+/*
+ * Direct access follows the PTE writes counted at *epoch (see above):
+ * checked when a page is mapped and at g45_gtt_sync, which the 3D
+ * pipeline calls after each EU thread (not per pixel: a page mapped stays
+ * in use until then).
+ */
+void g45_gtt_follow_ptes(G45Gtt *gtt, const uint32_t *epoch);
+void g45_gtt_sync(G45Gtt *gtt);
+
+/* A PTE was written since the view's pages were mapped. */
+static inline bool g45_gtt_stale(const G45Gtt *gtt)
+{
+    return gtt->pte_epoch &&
+           __atomic_load_n(gtt->pte_epoch, __ATOMIC_ACQUIRE) !=
+           gtt->epoch_seen;
+}
 
 /*
  * A host pointer to [gfx_addr, gfx_addr + len) when the range lies in one

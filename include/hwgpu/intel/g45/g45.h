@@ -32,6 +32,12 @@ typedef struct G45 {
     Gen4State gen4;
     G45Gtt gtt3d;
     Gen4Capture capture;
+    /*
+     * Raised by the glue after each PTE write (intel-g45.c): the 3D
+     * pipeline's mapped pages follow the PTEs within a draw
+     * (G45Gtt.pte_epoch).
+     */
+    uint32_t pte_epoch;
     /* The threads the pipeline draws its screen bands on (with the
      * render ring's thread), from g45_set_render_threads. */
     HwgpuPool *pool;

@@ -63,6 +63,7 @@ typedef struct Gen4Replay {
     GHashTable *pages;      /* page number -> 4 KiB */
     HwgpuMutex lock;        /* of pages (the pipeline's pool threads) */
     uint32_t *ptes;         /* identity: graphics address = "physical" */
+    uint32_t pte_epoch;     /* (never raised: the PTEs do not change) */
     G45Gtt gtt;
     Gen4State state;
     Gen4Draw *draw;

@@ -182,6 +182,53 @@ static void test_direct_sets(void)
     g_assert_cmpuint(fh.unmaps, ==, fh.maps);
 }
 
+/*
+ * A view following the PTE writes (g45_gtt_follow_ptes): a PTE written
+ * while its page is mapped and the count raised, the next g45_gtt_sync or
+ * copy (or mapping of another page) gives every page back, and accesses
+ * reach the page the PTE maps now; pages whose PTE stayed are mapped
+ * again.  Until then a mapped page's pointer holds (the per-pixel path
+ * does not look).
+ */
+static void test_direct_follows_ptes(void)
+{
+    uint32_t ptes[2] = { 0x00002001, 0x00004001 };
+    uint32_t epoch = 7, v = 0x55667788, r;
+    uint64_t unmaps;
+    G45Gtt gtt;
+
+    memset(ram, 0, sizeof(ram));
+    g45_gtt_init(&gtt, ptes, 2, &fh.host);
+    g45_gtt_direct(&gtt, true);
+    g45_gtt_follow_ptes(&gtt, &epoch);
+    g_assert_true(g45_gtt_direct_ptr(&gtt, 0x10, 4, true) == ram + 0x2010);
+    g_assert_true(g45_gtt_read(&gtt, 0x1000, &r, 4));
+    g_assert_cmpuint(gtt.maps_made, ==, 2);
+    ptes[0] = 0x00003001;
+    g45_gtt_sync(&gtt);             /* not counted yet: nothing changes */
+    g_assert_true(g45_gtt_direct_ptr(&gtt, 0x10, 4, true) == ram + 0x2010);
+    epoch++;
+    g_assert_true(g45_gtt_direct_ptr(&gtt, 0x10, 4, true) == ram + 0x2010);
+    unmaps = fh.unmaps;
+    g45_gtt_sync(&gtt);
+    g_assert_cmpuint(fh.unmaps - unmaps, ==, 2);
+    g_assert_true(g45_gtt_direct_ptr(&gtt, 0x10, 4, true) == ram + 0x3010);
+    /* a copy looks by itself */
+    ptes[0] = 0x00005001;
+    epoch++;
+    g_assert_true(g45_gtt_write(&gtt, 0x20, &v, 4));
+    g_assert_cmphex(ldl_le(ram + 0x5020), ==, 0x55667788);
+    g_assert_cmphex(ldl_le(ram + 0x3020), ==, 0);
+    /* so does mapping a page: the other one, through its unchanged PTE */
+    ptes[0] = 0x00006001;
+    epoch++;
+    g_assert_true(g45_gtt_direct_ptr(&gtt, 0x1008, 4, false) ==
+                  ram + 0x4008);
+    g_assert_true(g45_gtt_direct_ptr(&gtt, 0x10, 4, true) == ram + 0x6010);
+    g45_gtt_direct(&gtt, false);
+    g_assert_cmpuint(fh.unmaps, ==, fh.maps);
+}
+
 static void test_log_bounded(void)
 {
     uint32_t ptes[1] = { 0 };
@@ -253,6 +300,7 @@ int main(int argc, char **argv)
                     test_translate_and_copy_direct);
     g_test_add_func("/g45-gtt/direct", test_direct);
     g_test_add_func("/g45-gtt/direct-sets", test_direct_sets);
+    g_test_add_func("/g45-gtt/direct-follows-ptes", test_direct_follows_ptes);
     g_test_add_func("/g45-gtt/random-direct", test_random_direct);
     return g_test_run();
 }
