@@ -1242,6 +1242,8 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     bool ok;
     struct Gen4SamplerTex *ct;
     Tex *tp;
+    unsigned sidx;
+    uint32_t sptr, offs;
 
     for (unsigned i = 0; i < G_N_ELEMENTS(msgs); i++) {
         if (msgs[i].type == type && msgs[i].mlen == msg->mlen) {
@@ -1273,19 +1275,20 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
         smp->tex = g_new0(struct Gen4SamplerTex, 1);
     }
     ct = smp->tex;
+    sidx = (msg->function >> 8) & 15;
+    sptr = msg->payload[3] & ~31u;
+    offs = msg->payload[2] & 0xfff;
     if (!ct->valid || ct->general != smp->general || ct->bti != bti ||
-        ct->op != m->op ||
-        ct->sidx != ((msg->function >> 8) & 15) ||
-        ct->sampler_ptr != (msg->payload[3] & ~31u) ||
-        ct->offsets != (msg->payload[2] & 0xfff)) {
+        ct->op != m->op || ct->sidx != sidx || ct->sampler_ptr != sptr ||
+        ct->offsets != offs) {
         ct->ok = tex_init(&ct->t, smp, ss, msg, m->op);
         ct->valid = true;
         ct->general = smp->general;
         ct->bti = bti;
         ct->op = m->op;
-        ct->sidx = (msg->function >> 8) & 15;
-        ct->sampler_ptr = msg->payload[3] & ~31u;
-        ct->offsets = msg->payload[2] & 0xfff;
+        ct->sidx = sidx;
+        ct->sampler_ptr = sptr;
+        ct->offsets = offs;
     }
     ok = ct->ok;
     tp = &ct->t;

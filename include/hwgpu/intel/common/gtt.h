@@ -61,9 +61,9 @@ typedef struct G45Gtt {
      * A count the PTE array's writer raises after each PTE write (NULL:
      * none; the device's, shared by every view of its GTT): pages mapped
      * before it changed are given back (g45_gtt_sync, or the next page
-     * mapped) and mapped again through the PTEs of now.  A long draw of garbage state can
-     * reach pages i915 unbinds and frees meanwhile; it must not keep
-     * writing into them.
+     * mapped) and mapped again through the PTEs of now.  A long draw of
+     * garbage state can reach pages i915 unbinds and frees meanwhile; it
+     * must not keep writing into them.
      */
     const uint32_t *pte_epoch;
     uint32_t epoch_seen;

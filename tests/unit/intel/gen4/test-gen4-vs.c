@@ -21,6 +21,16 @@ static Gen4Draw dr;
 #define VS_ST   0x30000
 #define KERNEL  0x40000
 
+/* The test VS: R0 header, attribute 0 as it is, attribute 1 times CURBE
+ * row 0 (c0..c3 in both halves); then the URB write that ends it. */
+#define VS_MOVES                                                        \
+    "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"                   \
+    "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"                            \
+    "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
+#define VS_URB_EOT                                                      \
+    "send(8) 1 null null urb 0 interleave complete mlen 3 rlen 0 "      \
+    "{ align1 EOT };\n"
+
 static uint32_t verts[8 * 16];
 static uint32_t nverts, verts_dw;
 
@@ -77,11 +87,7 @@ static void test_shade(void)
      * of both vertices), then the colour times the first four constants
      * (g3: attribute 1; g1<0,4,1> repeats c0..c3 in both halves).
      */
-    gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
-               "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
-               "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
-               "send(8) 1 null null urb 0 interleave complete mlen 3 "
-               "rlen 0 { align1 EOT };\n");
+    gen4t_kernel(KERNEL, VS_MOVES VS_URB_EOT);
     g_assert_true(gen4_vs_shade(&st, &dr, verts, 16, nverts, &out));
     g_assert_cmpuint(out.nvert, ==, 3);
     g_assert_cmpuint(out.threads, ==, 2);       /* (0, 1) and (2) */
@@ -116,11 +122,7 @@ static void test_many_vertices(void)
             in[v * 16 + c] = hwgpu_f2u(v + c / 8.0f);
         }
     }
-    gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
-               "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
-               "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
-               "send(8) 1 null null urb 0 interleave complete mlen 3 "
-               "rlen 0 { align1 EOT };\n");
+    gen4t_kernel(KERNEL, VS_MOVES VS_URB_EOT);
     g_assert_true(gen4_vs_shade(&st, &dr, in, 16, N, &out));
     g_assert_cmpuint(out.nvert, ==, N);
     g_assert_cmpuint(out.threads, ==, N / 2);
@@ -151,12 +153,9 @@ static void shade_on(HwgpuPool *pool, uint32_t n, const uint32_t *in,
 {
     setup(true);
     st.pool = pool;
-    gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
-               "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
-               "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
-               "mov(1) m3.3<1>UD g0.6<0,1,0>UD { align1 nomask };\n"
-               "send(8) 1 null null urb 0 interleave complete mlen 3 "
-               "rlen 0 { align1 EOT };\n");
+    gen4t_kernel(KERNEL, VS_MOVES
+                 "mov(1) m3.3<1>UD g0.6<0,1,0>UD { align1 nomask };\n"
+                 VS_URB_EOT);
     g_assert_true(gen4_vs_shade(&st, &dr, in, 16, n, out));
     st.pool = NULL;
     g_assert_cmpuint(out->errors, ==, 0);
@@ -255,11 +254,7 @@ static void shade_cached(const uint32_t *in, uint32_t n, int off,
     gen4_draw_snapshot(&st, (uint32_t[6]){
                            0x7b000004 | (G45_3DPRIM_TRILIST << 10), 3,
                            0, 1, 0, 0 }, &dr);
-    gen4t_kernel(KERNEL, "mov(8) m1<1>UD g0<8,8,1>UD { align1 nomask };\n"
-                 "mov(8) m2<1>F g2<8,8,1>F { align1 };\n"
-                 "mul(8) m3<1>F g3<8,8,1>F g1<0,4,1>F { align1 };\n"
-                 "send(8) 1 null null urb 0 interleave complete mlen 3 "
-                 "rlen 0 { align1 EOT };\n");
+    gen4t_kernel(KERNEL, VS_MOVES VS_URB_EOT);
     g_assert_true(gen4_vs_shade(&st, &dr, in, 16, n, out));
     st.bufs = NULL;
     g_assert_cmpuint(out->nvert, ==, n);
