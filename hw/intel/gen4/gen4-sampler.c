@@ -1223,6 +1223,432 @@ static void lane_params(const struct SampleMsg *m, const int8_t *slot,
     }
 }
 
+/*
+ * The message-wide path for a `plain_2d` Tex of 32-bit texels: eight
+ * lanes a step with AVX2, the values lookup() gives lane by lane.  Each
+ * lane's LOD and levels are decided as lookup() decides them; the
+ * message takes this path when its active lanes share their first level
+ * and their filter and those that blend a second level share it too,
+ * and when the address modes are CLAMP, MIRROR_ONCE or WRAP over a
+ * power of two (wrap() without a division or a border).  The arithmetic
+ * is filter_2d_fast's, operation for operation in the FPU mode of the
+ * EU thread: a tap of weight 0, which filter_2d_fast skips, adds 0 times
+ * a value in [0, 1] to a sum that is never below +0, which changes no
+ * bit of it.
+ */
+#define VL 8                    /* lanes a step */
+
+typedef struct PlainLevel {
+    unsigned l;
+    bool linear;
+    uint32_t addr[4][VL];               /* the taps' texel addresses */
+    float w[4][VL];                     /* their weights (tap 0 alone:
+                                         * nearest) */
+    uint32_t raw[4][VL], ok[4][VL];     /* the texels read: bytes, ~0u */
+} PlainLevel;
+
+/* A level whose modes, sizes and addresses the path handles. */
+static bool plain_level_ok(const Tex *t, unsigned l)
+{
+    const Gen4Mip *m = &t->mips[l];
+    int64_t size[2] = { m->w, m->h };
+    uint64_t last;
+
+    for (int k = 0; k < 2; k++) {
+        if (size[k] < 1 || size[k] > (1 << 24) ||
+            (t->mode[k] == G45_TEXCOORDMODE_WRAP &&
+             (size[k] & (size[k] - 1))) ||
+            t->mode[k] == G45_TEXCOORDMODE_MIRROR ||
+            t->mode[k] == G45_TEXCOORDMODE_CLAMP_BORDER) {
+            return false;
+        }
+    }
+    if (t->tiled && t->pitch < (t->ywalk ? G45_YTILE_W : G45_XTILE_W)) {
+        return false;
+    }
+    /*
+     * every texel's address, and each term of it, in 32 bits (the terms
+     * grow with x and y, and each is at least its element column or row)
+     */
+    last = t->base + fast_row(t, l, m->h - 1) + fast_col(t, l, m->w - 1);
+    return last + 3 <= INT32_MAX;
+}
+
+/* The 32-bit texel at addr as fast_texel reads it; false: none. */
+static inline __attribute__((always_inline)) bool
+plain_read(const Tex *t, uint64_t addr, const uint8_t **page,
+           uint64_t *page_addr, uint32_t *raw)
+{
+    uint64_t pa = addr & ~(uint64_t)(G45_GTT_PAGE_SIZE - 1);
+    uint8_t b[4];
+    const uint8_t *px;
+
+    if (pa != *page_addr) {
+        *page_addr = pa;
+        *page = g45_gtt_direct_ptr(t->smp->s->gtt, pa, G45_GTT_PAGE_SIZE,
+                                   false);
+    }
+    if (*page && addr - pa <= G45_GTT_PAGE_SIZE - 4) {
+        px = *page + (addr - pa);
+    } else {
+        px = g45_gtt_direct_ptr(t->smp->s->gtt, addr, 4, false);
+        if (!px) {
+            if (!sampler_read(t->smp, addr, b, 4)) {
+                return false;
+            }
+            px = b;
+        }
+    }
+    memcpy(raw, px, 4);
+    *raw = GUINT32_FROM_LE(*raw);
+    return true;
+}
+
+/* The taps' texels of the active lanes (act) whose weight is not 0. */
+static void plain_fetch(const Tex *t, PlainLevel *pl, unsigned act)
+{
+    const uint8_t *page = NULL;
+    uint64_t page_addr = ~0ull;
+    unsigned taps = pl->linear ? 4 : 1;
+
+    for (unsigned tap = 0; tap < taps; tap++) {
+        for (unsigned j = 0; j < VL; j++) {
+            pl->raw[tap][j] = 0;
+            pl->ok[tap][j] = 0;
+            if (((act >> j) & 1) &&
+                (!pl->linear || pl->w[tap][j] != 0.0f) &&
+                plain_read(t, pl->addr[tap][j], &page, &page_addr,
+                           &pl->raw[tap][j])) {
+                pl->ok[tap][j] = ~0u;
+            }
+        }
+    }
+}
+
+#if HWGPU_X86_TARGETS
+/* wrap() of eight texel coordinates for the modes plain_level_ok lets
+ * through. */
+__attribute__((target("avx2")))
+static inline __m256i plain_wrap(uint32_t mode, __m256i i, int64_t size)
+{
+    __m256i top = _mm256_set1_epi32((int32_t)(size - 1));
+
+    switch (mode) {
+    case G45_TEXCOORDMODE_WRAP:
+        return _mm256_and_si256(i, top);
+    case G45_TEXCOORDMODE_MIRROR_ONCE: {
+        __m256i neg = _mm256_cmpgt_epi32(_mm256_setzero_si256(), i);
+
+        i = _mm256_xor_si256(i, neg);           /* -1 - i below 0 */
+        return _mm256_min_epi32(i, top);
+    }
+    default:                                    /* CLAMP, CUBE */
+        return _mm256_min_epi32(_mm256_max_epi32(i, _mm256_setzero_si256()),
+                                top);
+    }
+}
+
+/*
+ * fast_col (k = 0) or fast_row (k = 1, with the base) of eight texel
+ * coordinates of level l, in 32 bits (plain_level_ok), for 4-byte texels.
+ */
+__attribute__((target("avx2")))
+static inline __m256i plain_offset(const Tex *t, unsigned l, int k, __m256i i)
+{
+    const Gen4Mip *m = &t->mips[l];
+    __m256i e = _mm256_add_epi32(i, _mm256_set1_epi32(
+                                     k ? m->y + t->yoff : m->x + t->xoff));
+    __m256i lo, hi;
+
+    if (!k) {
+        e = _mm256_slli_epi32(e, 2);            /* byte column */
+        if (!t->tiled) {
+            return e;
+        }
+        if (!t->ywalk) {                        /* X: 512 bytes a tile */
+            hi = _mm256_slli_epi32(_mm256_srli_epi32(e, 9), 12);
+            return _mm256_or_si256(hi, _mm256_and_si256(
+                                       e, _mm256_set1_epi32(511)));
+        }
+        /* Y: 128 bytes a tile in columns of 16 bytes of 32 rows */
+        hi = _mm256_slli_epi32(_mm256_srli_epi32(e, 7), 12);
+        lo = _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(e, 4),
+                                                _mm256_set1_epi32(7)), 9);
+        return _mm256_or_si256(_mm256_or_si256(hi, lo), _mm256_and_si256(
+                                   e, _mm256_set1_epi32(15)));
+    }
+    if (!t->tiled) {
+        hi = _mm256_mullo_epi32(e, _mm256_set1_epi32((int32_t)t->pitch));
+    } else if (!t->ywalk) {
+        hi = _mm256_slli_epi32(_mm256_mullo_epi32(
+                                   _mm256_srli_epi32(e, 3),
+                                   _mm256_set1_epi32(t->pitch / 512)), 12);
+        hi = _mm256_add_epi32(hi, _mm256_slli_epi32(_mm256_and_si256(
+                                      e, _mm256_set1_epi32(7)), 9));
+    } else {
+        hi = _mm256_slli_epi32(_mm256_mullo_epi32(
+                                   _mm256_srli_epi32(e, 5),
+                                   _mm256_set1_epi32(t->pitch / 128)), 12);
+        hi = _mm256_add_epi32(hi, _mm256_slli_epi32(_mm256_and_si256(
+                                      e, _mm256_set1_epi32(31)), 4));
+    }
+    return _mm256_add_epi32(hi, _mm256_set1_epi32((int32_t)t->base));
+}
+
+/*
+ * The taps' texels of the active lanes: gathered from the host pages
+ * they lie in, a page at a time (a tap of weight 0 is read too: its
+ * product is 0 all the same), or by plain_fetch when a page is not
+ * mapped in place, the texels are not 4-byte aligned or they spread over
+ * more than four pages.
+ */
+__attribute__((target("avx2")))
+static void plain_texels(const Tex *t, PlainLevel *pl, const __m256i *addr,
+                         unsigned act)
+{
+    unsigned taps = pl->linear ? 4 : 1;
+    __m256i on = _mm256_cmpgt_epi32(
+        _mm256_and_si256(_mm256_set1_epi32((int32_t)act),
+                         _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)),
+        _mm256_setzero_si256());
+    __m256i todo[4], raw[4], pmask = _mm256_set1_epi32(
+        (int32_t)~(G45_GTT_PAGE_SIZE - 1));
+
+    if ((t->base & 3) || (!t->tiled && (t->pitch & 3))) {
+        plain_fetch(t, pl, act);
+        return;
+    }
+    for (unsigned tap = 0; tap < taps; tap++) {
+        _mm256_storeu_si256((__m256i *)pl->addr[tap], addr[tap]);
+        todo[tap] = on;
+        raw[tap] = _mm256_setzero_si256();
+    }
+    for (int round = 0; round < 4; round++) {
+        uint32_t pa = 0;
+        const uint8_t *page;
+        bool left = false;
+
+        for (unsigned tap = 0; tap < taps; tap++) {
+            int bits = _mm256_movemask_ps(_mm256_castsi256_ps(todo[tap]));
+
+            if (bits) {
+                pa = pl->addr[tap][__builtin_ctz(bits)] &
+                     ~(G45_GTT_PAGE_SIZE - 1);
+                left = true;
+                break;
+            }
+        }
+        if (!left) {
+            for (unsigned tap = 0; tap < taps; tap++) {
+                _mm256_storeu_si256((__m256i *)pl->raw[tap], raw[tap]);
+                _mm256_storeu_si256((__m256i *)pl->ok[tap], on);
+            }
+            return;
+        }
+        page = g45_gtt_direct_ptr(t->smp->s->gtt, pa, G45_GTT_PAGE_SIZE,
+                                  false);
+        if (!page) {
+            break;
+        }
+        for (unsigned tap = 0; tap < taps; tap++) {
+            __m256i in = _mm256_and_si256(todo[tap], _mm256_cmpeq_epi32(
+                _mm256_and_si256(addr[tap], pmask),
+                _mm256_set1_epi32((int32_t)pa)));
+
+            raw[tap] = _mm256_mask_i32gather_epi32(
+                raw[tap], (const int *)page, _mm256_sub_epi32(
+                    addr[tap], _mm256_set1_epi32((int32_t)pa)), in, 1);
+            todo[tap] = _mm256_andnot_si256(in, todo[tap]);
+        }
+    }
+    plain_fetch(t, pl, act);
+}
+
+/*
+ * filter_2d_fast of level pl->l for lanes [0, VL) of u and v (bits):
+ * the coordinates and weights, the texels, the sums.
+ */
+__attribute__((target("avx2")))
+static void plain_level_avx2(const Tex *t, PlainLevel *pl, const uint32_t *ub,
+                             const uint32_t *vb, unsigned act, float o[4][VL])
+{
+    const Gen4Mip *m = &t->mips[pl->l];
+    const uint32_t *cu[2] = { ub, vb };
+    int64_t size[2] = { m->w, m->h };
+    __m256 fr[2], one = _mm256_set1_ps(1.0f);
+    __m256i off[2][2], addr[4];
+    const float *tbl = (const float *)t->unorm8;
+
+    for (int k = 0; k < 2; k++) {
+        __m256 c = _mm256_loadu_ps((const float *)cu[k]);
+        __m256 x = _mm256_mul_ps(c, _mm256_set1_ps((float)size[k]));
+        __m256 fl;
+        __m256i i;
+
+        /* clampf: max_ps gives its second operand for a NaN */
+        x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-1e7f)),
+                          _mm256_set1_ps(1e7f));
+        if (pl->linear) {
+            x = _mm256_sub_ps(x, _mm256_set1_ps(0.5f));
+        }
+        fl = _mm256_round_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        fr[k] = _mm256_sub_ps(x, fl);
+        i = _mm256_add_epi32(_mm256_cvttps_epi32(fl),
+                             _mm256_set1_epi32(t->off[k]));
+        off[k][0] = plain_offset(t, pl->l, k,
+                                 plain_wrap(t->mode[k], i, size[k]));
+        if (pl->linear) {
+            i = _mm256_add_epi32(i, _mm256_set1_epi32(1));
+            off[k][1] = plain_offset(t, pl->l, k,
+                                     plain_wrap(t->mode[k], i, size[k]));
+        }
+    }
+    addr[0] = _mm256_add_epi32(off[1][0], off[0][0]);
+    if (pl->linear) {
+        __m256 gx = _mm256_sub_ps(one, fr[0]), gy = _mm256_sub_ps(one, fr[1]);
+
+        addr[1] = _mm256_add_epi32(off[1][0], off[0][1]);
+        addr[2] = _mm256_add_epi32(off[1][1], off[0][0]);
+        addr[3] = _mm256_add_epi32(off[1][1], off[0][1]);
+        _mm256_storeu_ps(pl->w[0], _mm256_mul_ps(gx, gy));
+        _mm256_storeu_ps(pl->w[1], _mm256_mul_ps(gy, fr[0]));
+        _mm256_storeu_ps(pl->w[2], _mm256_mul_ps(gx, fr[1]));
+        _mm256_storeu_ps(pl->w[3], _mm256_mul_ps(fr[0], fr[1]));
+    }
+    plain_texels(t, pl, addr, act);
+    for (int ch = 0; ch < 4; ch++) {
+        unsigned sh = t->cshift[ch];
+        __m256 sum = _mm256_setzero_ps();
+
+        for (unsigned tap = 0; tap < (pl->linear ? 4u : 1u); tap++) {
+            __m256i raw = _mm256_loadu_si256((const __m256i *)pl->raw[tap]);
+            __m256i ok = _mm256_loadu_si256((const __m256i *)pl->ok[tap]);
+            __m256i idx;
+            __m256 px;
+
+            /* fast_decode's byte: one of the four, 0 (byte 4), 0xff
+             * (byte 5: alpha 1.0), all 0 for a texel not read */
+            idx = sh < 32 ? _mm256_srl_epi32(raw, _mm_cvtsi32_si128(sh)) :
+                  sh == 40 ? ok : _mm256_setzero_si256();
+            idx = _mm256_and_si256(idx, _mm256_set1_epi32(0xff));
+            px = _mm256_i32gather_ps(tbl, idx, 4);
+            if (!pl->linear) {
+                sum = px;
+                break;
+            }
+            sum = _mm256_add_ps(sum, _mm256_mul_ps(
+                                    _mm256_loadu_ps(pl->w[tap]), px));
+        }
+        _mm256_storeu_ps(o[ch], sum);
+    }
+}
+#endif
+
+/*
+ * The samples of a SAMPLE, SAMPLE_B or SAMPLE_L message's lanes on a
+ * plain_2d Tex, message-wide; false when it does not apply (lookup()
+ * lane by lane then).  res[c][ch]: channel c of lane ch.
+ */
+static bool plain_lanes(Tex *t, const struct SampleMsg *m, const Lane *ln,
+                        unsigned lanes, uint32_t emask, bool force_lod0,
+                        float res[4][16])
+{
+#if HWGPU_X86_TARGETS
+    HWGPU_NOINIT PlainLevel pl;
+    HWGPU_NOINIT Footprint fpv;
+    HWGPU_NOINIT uint32_t ub[16], vb[16];
+    HWGPU_NOINIT float beta[16], o1[4][VL];
+    unsigned l0 = ~0u, l1 = ~0u, fp_q = ~0u, blend = 0;
+    int linear = -1;
+    float fp_lod = 0;
+
+    if (!t->plain_2d || t->bpp != 4 || m->simd == 4 ||
+        (m->op != OP_SAMPLE && m->op != OP_SAMPLE_B &&
+         m->op != OP_SAMPLE_L) || !hwgpu_cpu_avx2()) {
+        return false;
+    }
+    /* each lane's levels as lookup() decides them */
+    for (unsigned ch = 0; ch < lanes; ch++) {
+        bool is_l = m->op == OP_SAMPLE_L, mag;
+        float lod = 0, bias = 0, b;
+        unsigned a, c;
+
+        ub[ch] = ln[ch].u;
+        vb[ch] = ln[ch].v;
+        beta[ch] = 0;
+        if (!((emask >> ch) & 1)) {
+            continue;
+        }
+        if (is_l) {
+            lod = hwgpu_u2f(ln[ch].l);
+        } else if (!force_lod0 && !t->lod_free) {
+            if (fp_q != ch / 4) {
+                fp_q = ch / 4;
+                subspan_footprint(t, ln, ch, &fpv);
+                fp_lod = lod_of(fpv.dx, fpv.dy);
+            }
+            lod = fp_lod;
+        }
+        if (m->op == OP_SAMPLE_B) {
+            bias = hwgpu_u2f(ln[ch].b);
+        }
+        mag = select_levels(t, lod, bias, is_l, &a, &c, &b);
+        if (linear < 0) {
+            l0 = a;
+            linear = (mag ? t->mag_filter : t->min_filter) !=
+                     G45_MAPFILTER_NEAREST;
+        }
+        if (a != l0 || linear != ((mag ? t->mag_filter : t->min_filter) !=
+                                  G45_MAPFILTER_NEAREST)) {
+            return false;
+        }
+        if (c != a) {
+            if (l1 != ~0u && l1 != c) {
+                return false;
+            }
+            l1 = c;
+            beta[ch] = b;
+            blend |= 1u << ch;
+        }
+    }
+    if (linear < 0) {
+        return true;            /* no active lane */
+    }
+    if (!plain_level_ok(t, l0) || (blend && !plain_level_ok(t, l1))) {
+        return false;
+    }
+    pl.linear = linear;
+    for (unsigned base = 0; base < lanes; base += VL) {
+        unsigned act = (emask >> base) & 0xff;
+        HWGPU_NOINIT float o0[4][VL];
+
+        if (!act) {
+            continue;
+        }
+        pl.l = l0;
+        plain_level_avx2(t, &pl, ub + base, vb + base, act, o0);
+        if ((blend >> base) & 0xff) {
+            pl.l = l1;
+            plain_level_avx2(t, &pl, ub + base, vb + base,
+                             (blend >> base) & 0xff, o1);
+        }
+        for (int c = 0; c < 4; c++) {
+            for (unsigned j = 0; j < VL; j++) {
+                float v = o0[c][j];
+
+                if ((blend >> (base + j)) & 1) {
+                    v += beta[base + j] * (o1[c][j] - v);
+                }
+                res[c][base + j] = 0.0f + v;
+            }
+        }
+    }
+    return true;
+#else
+    return false;
+#endif
+}
+
 static bool sampler_message(void *opaque, G4EuThread *thr,
                             const G4EuMessage *msg, G4EuResponse *resp)
 {
@@ -1238,8 +1664,9 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
      * (compiler.h) */
     HWGPU_NOINIT Lane ln[16];
     HWGPU_NOINIT Footprint fpv;
+    HWGPU_NOINIT float res[4][16];
     float fp_lod = 0;
-    bool ok;
+    bool ok, wide;
     struct Gen4SamplerTex *ct;
     Tex *tp;
     unsigned sidx;
@@ -1292,6 +1719,7 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     }
     ok = ct->ok;
     tp = &ct->t;
+    wide = ok && plain_lanes(tp, m, ln, lanes, msg->emask, force_lod0, res);
     for (unsigned ch = 0; ch < lanes; ch++) {
         uint32_t rgba[4] = { 0, 0, 0, 0 };
         unsigned k = 0;
@@ -1307,6 +1735,10 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
             /* a NULL or unusable surface, a disabled sampler: zeros */
         } else if (m->op == OP_LD) {
             fetch(tp, &ln[ch], slot[ROLE_L] >= 0, rgba);
+        } else if (wide) {
+            for (int c = 0; c < 4; c++) {
+                rgba[c] = hwgpu_f2u(res[c][ch]);
+            }
         } else {
             bool is_l = m->op == OP_SAMPLE_L || m->op == OP_SAMPLE_L_C;
             float lod = 0, bias = 0, f[4];
