@@ -1649,6 +1649,40 @@ static bool plain_lanes(Tex *t, const struct SampleMsg *m, const Lane *ln,
 #endif
 }
 
+/*
+ * The response of a message plain_lanes answered: channel c's lanes a
+ * register (SIMD8) or two (SIMD16) at a time, the active lanes only, in
+ * the registers the lane loop of sampler_message writes.
+ */
+static void plain_response(const struct SampleMsg *m, uint32_t masked,
+                           const G4EuMessage *msg, const float res[4][16],
+                           G4EuResponse *resp)
+{
+    unsigned k = 0;
+
+    for (unsigned c = 0; c < 4; c++) {
+        if ((masked >> c) & 1) {
+            k += m->simd != 16;         /* SIMD8 keeps the slot */
+            continue;
+        }
+        for (unsigned half = 0; half < m->simd / 8; half++) {
+            unsigned reg = m->simd == 16 ? 2 * k + half : k;
+            unsigned act = (msg->emask >> (8 * half)) & 0xff;
+
+            if (reg >= msg->rlen || reg >= G4_EU_MAX_RLEN) {
+                continue;
+            }
+            for (unsigned j = 0; j < 8; j++) {
+                uint32_t v = hwgpu_f2u(res[c][8 * half + j]);
+
+                resp->data[reg][j] = (act >> j) & 1 ? v : resp->data[reg][j];
+            }
+            resp->wmask[reg] |= act;
+        }
+        k++;
+    }
+}
+
 static bool sampler_message(void *opaque, G4EuThread *thr,
                             const G4EuMessage *msg, G4EuResponse *resp)
 {
@@ -1720,7 +1754,10 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     ok = ct->ok;
     tp = &ct->t;
     wide = ok && plain_lanes(tp, m, ln, lanes, msg->emask, force_lod0, res);
-    for (unsigned ch = 0; ch < lanes; ch++) {
+    if (wide) {
+        plain_response(m, masked, msg, res, resp);
+    }
+    for (unsigned ch = 0; !wide && ch < lanes; ch++) {
         uint32_t rgba[4] = { 0, 0, 0, 0 };
         unsigned k = 0;
         bool active = m->simd == 4 ? (msg->emask >> (4 * ch)) & 15
@@ -1735,10 +1772,6 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
             /* a NULL or unusable surface, a disabled sampler: zeros */
         } else if (m->op == OP_LD) {
             fetch(tp, &ln[ch], slot[ROLE_L] >= 0, rgba);
-        } else if (wide) {
-            for (int c = 0; c < 4; c++) {
-                rgba[c] = hwgpu_f2u(res[c][ch]);
-            }
         } else {
             bool is_l = m->op == OP_SAMPLE_L || m->op == OP_SAMPLE_L_C;
             float lod = 0, bias = 0, f[4];
