@@ -95,6 +95,8 @@ done
 
 echo "== 3D: GL on crocus in the guest (TCG, q35), beside llvmpipe"
 # kmscube's frame rate on crocus and on llvmpipe (1024x768, page flips),
+# where crocus's kmscube frames go (scripts/frame-timeline.py, from the
+# device's light trace events: submission, render, interrupt, flip),
 # glmark2's default benchmark on both (per-scene frame times, the scores),
 # each scene of tests/guest/gl/glscenes.c on both, and a recording of
 # kmscube's frames replayed through the pipeline without QEMU.
@@ -106,8 +108,8 @@ modprobe i915
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
 export XDG_RUNTIME_DIR=/tmp HOME=/tmp
 mkfifo /tmp/in; exec 3<>/tmp/in
-echo "kmscube crocus: $(kmscube -c 40 <&3 2>&1 | grep Rendered | tail -n1)"
-echo "kmscube llvmpipe: $(MESA_LOADER_DRIVER_OVERRIDE=kms_swrast LIBGL_ALWAYS_SOFTWARE=1 kmscube -c 40 <&3 2>&1 | grep Rendered | tail -n1)"
+echo "kmscube crocus: $(kmscube -c 400 <&3 2>&1 | grep Rendered | tail -n1)"
+echo "kmscube llvmpipe: $(MESA_LOADER_DRIVER_OVERRIDE=kms_swrast LIBGL_ALWAYS_SOFTWARE=1 kmscube -c 100 <&3 2>&1 | grep Rendered | tail -n1)"
 echo 20000 > /sys/class/drm/card0/engine/rcs0/heartbeat_interval_ms
 # glmark2's default benchmark, each scene 1 s, on both drivers
 glmark2-es2-drm --visual-config a=0 -b :duration=1 2>&1 | grep -E '^\[|Score' | sed 's/^/glmark2 crocus /'
@@ -119,8 +121,10 @@ MESA_LOADER_DRIVER_OVERRIDE=kms_swrast LIBGL_ALWAYS_SOFTWARE=1 \
     "$HWGPU_IN/glscenes" render /tmp/l | sed 's/^/llvmpipe /'
 GUEST
 "$HWGPU_REPO/scripts/guest-gl.sh" --in "$d/in" --out "$d" --timeout 1500 \
-    --gpu-props "x-capture=$d/kmscube.cap,x-capture-draws=70,xmax=1024,ymax=768" >/dev/null 2>&1 || true
+    --gpu-props "x-capture=$d/kmscube.cap,x-capture-draws=70,xmax=1024,ymax=768" \
+    -- -trace hwgpu_event -msg timestamp=on >/dev/null 2>&1 || true
 grep '^kmscube' "$d/result/run.log"
+/usr/bin/python3 "$HWGPU_REPO/scripts/frame-timeline.py" "$d/qemu.log"
 echo "glmark2-es2-drm default benchmark (1024x768, 1 s a scene): frame time in ms on crocus, on llvmpipe, and crocus's speed-up (llvmpipe time / crocus time)"
 /usr/bin/python3 - "$d/result/run.log" <<'PY'
 import re, sys

@@ -48,7 +48,7 @@ void hwgpu_trace(const HwgpuHost *host, const char *kind, const char *fmt,
     char buf[1024];     /* a 3D command disassembled field by field */
     va_list ap;
 
-    if (!hwgpu_trace_on(host)) {
+    if (!hwgpu_trace_on(host, kind)) {
         return;
     }
     va_start(ap, fmt);

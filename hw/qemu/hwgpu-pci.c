@@ -33,15 +33,32 @@ static void hwgpu_pci_log(void *opaque, HwgpuLogKind kind, const char *msg)
                   "%s\n", msg);
 }
 
-/* Events of the QEMU-independent core (commands, batches, hangs, flips). */
-static bool hwgpu_pci_trace_on(void *opaque)
+/*
+ * Events of the QEMU-independent core: each command executed
+ * (hwgpu_cmd) and each draw's state (hwgpu_draw) apart from the rest
+ * (hwgpu_event: batches, rings, interrupts, flips, hangs), which stays
+ * light enough to time a frame by.
+ */
+static bool hwgpu_pci_trace_on(void *opaque, const char *kind)
 {
+    if (kind && !strcmp(kind, "cmd")) {
+        return trace_event_get_state_backends(TRACE_HWGPU_CMD);
+    }
+    if (kind && !strcmp(kind, "draw")) {
+        return trace_event_get_state_backends(TRACE_HWGPU_DRAW);
+    }
     return trace_event_get_state_backends(TRACE_HWGPU_EVENT);
 }
 
 static void hwgpu_pci_trace(void *opaque, const char *kind, const char *line)
 {
-    trace_hwgpu_event(hwgpu_pci_name(opaque), kind, line);
+    if (kind && !strcmp(kind, "cmd")) {
+        trace_hwgpu_cmd(hwgpu_pci_name(opaque), line);
+    } else if (kind && !strcmp(kind, "draw")) {
+        trace_hwgpu_draw(hwgpu_pci_name(opaque), line);
+    } else {
+        trace_hwgpu_event(hwgpu_pci_name(opaque), kind, line);
+    }
 }
 
 /*

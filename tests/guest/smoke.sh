@@ -44,6 +44,8 @@ check "qemu-system-x86_64 -device help lists intel-g45" \
 
 check "qemu-system-x86_64 -trace help lists the hwgpu events" \
     sh -c "'$HWGPU_QEMU' -trace help 2>&1 | grep -qx hwgpu_event &&
+           '$HWGPU_QEMU' -trace help 2>&1 | grep -qx hwgpu_cmd &&
+           '$HWGPU_QEMU' -trace help 2>&1 | grep -qx hwgpu_draw &&
            '$HWGPU_QEMU' -trace help 2>&1 | grep -qx hwgpu_guest_error &&
            '$HWGPU_QEMU' -trace help 2>&1 | grep -qx hwgpu_g45_reg_write"
 
@@ -61,7 +63,7 @@ for kernel in bookworm trixie; do
         rc=$?
         if [ $tag = trixie-q35 ]; then
             check "$tag: -trace 'hwgpu_*' logs i915's command stream, disassembled" \
-                grep -qE 'hwgpu_event intel-g45 cmd: RCS 0x[0-9a-f]+: MI_STORE_DATA_INDEX len=3 offset=0x' "$dir/trace.log" "$dir/qemu.log"
+                grep -qE 'hwgpu_cmd intel-g45 cmd: RCS 0x[0-9a-f]+: MI_STORE_DATA_INDEX len=3 offset=0x' "$dir/trace.log" "$dir/qemu.log"
             check "$tag: -trace 'hwgpu_*' logs register writes by name" \
                 grep -qE 'hwgpu_g45_reg_write PIPECONF_A \[0x70008\]' "$dir/trace.log" "$dir/qemu.log"
             check "$tag: -trace 'hwgpu_*' logs interrupts raised and cleared" \

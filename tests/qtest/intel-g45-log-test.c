@@ -56,8 +56,8 @@ static void test_trace_regs(void)
 
 /*
  * Display events are traced (`-trace hwgpu_event`): an interrupt raised
- * and cleared, with IIR before and after, and a flip when a new surface
- * address is latched at vblank.
+ * and cleared, with IIR before and after, a surface address written and
+ * its flip when it is latched at vblank.
  */
 static void test_trace_display(void)
 {
@@ -81,6 +81,8 @@ static void test_trace_display(void)
     g45q_stop(&c);
     text = read_log(path);
     unlink(path);
+    g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 surface: plane A "
+                            "<- 0x00020000 in frame "));
     g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 flip: plane A: "
                             "surface 0x00000000 -> 0x00020000"));
     g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 irq: IIR 0x00000000 "
@@ -155,14 +157,16 @@ static void test_log_bounded(void)
 
 /*
  * The command stream is traced with its disassembly (`-trace
- * hwgpu_event`): each command the ring executes, with engine and
- * address, batches included; ring pointer writes and batch start/end.
+ * hwgpu_cmd`): each command the ring executes, with engine and address,
+ * batches included; ring pointer writes and batch start/end are
+ * `hwgpu_event`s.
  */
 static void test_trace_commands(void)
 {
     g_autofree char *path = log_path("cmds");
-    g_autofree char *args = g_strdup_printf(" -trace enable=hwgpu_event,"
-                                            "file=%s", path);
+    g_autofree char *args = g_strdup_printf(" -trace hwgpu_cmd -trace "
+                                            "enable=hwgpu_event,file=%s",
+                                            path);
     g_autofree char *text = NULL;
     const uint32_t b = 0x30000;
     G45QRing r;
@@ -181,7 +185,7 @@ static void test_trace_commands(void)
     g45q_stop(&c);
     text = read_log(path);
     unlink(path);
-    g_assert_nonnull(strstr(text, "hwgpu_event intel-g45 cmd: RCS 0x00010000: "
+    g_assert_nonnull(strstr(text, "hwgpu_cmd intel-g45 cmd: RCS 0x00010000: "
                             "MI_BATCH_BUFFER_START len=2 gtt=1 "
                             "non_secure=0 address=0x00030000"));
     /* Ring head/tail and batch start/end are events of their own. */

@@ -176,7 +176,7 @@ static bool step_l(G45Engine *e)
     if (!g45_cs_read_cmd(e, &c)) {
         return false;
     }
-    if (e->ops->trace && hwgpu_trace_on(e->host)) {
+    if (e->ops->trace && hwgpu_trace_on(e->host, "cmd")) {
         char line[1024];        /* field by field: 3D commands are long */
         int n = snprintf(line, sizeof(line), "%s 0x%08x%s: ", eng_name(e),
                          e->reg[G45_ER_ACTHD], e->in_batch ? " (batch)" : "");

@@ -10,6 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "hwgpu/intel/g45/g45.h"
@@ -331,6 +332,9 @@ void g45_disp_write_dspsurf(void *dev, HwgpuRegFile *rf, uint32_t off,
     pl->surf_pending = val & ~0xfffu;
     pl->surf_dirty = true;
     pl->surf_written_frame = pipe_frame(d, p, now);
+    /* (with "flip" at the latch: when the guest armed it, in the frame) */
+    hwgpu_trace(d->host, "surface", "plane %c <- 0x%08x in frame %" PRIu64,
+                'A' + plane, pl->surf_pending, pl->surf_written_frame);
     if (!pipe_enabled(d, p)) {
         latch_surface(d, plane);
     }

@@ -86,7 +86,7 @@ static void eng_3d(void *opaque, const uint32_t *dw, uint32_t n,
     /* A 3DPRIMITIVE: its snapshot, then the pipeline draws it. */
     gen4_capture_draw_begin(&g->capture, &g->gtt3d);
     gen4_draw_snapshot(&g->gen4, dw, g->draw);
-    if (hwgpu_trace_on(g->host)) {
+    if (hwgpu_trace_on(g->host, "draw")) {
         char *text = g_malloc(G45_DRAW_DUMP_SIZE);
 
         gen4_draw_dump(&g->gen4, g->draw, true, text, G45_DRAW_DUMP_SIZE);

@@ -32,11 +32,12 @@ typedef struct HwgpuHost {
      */
     void (*kick)(void *opaque);
     /*
-     * Tracing (QEMU: the glue's trace-events): whether events are wanted
-     * (callers skip formatting otherwise), and one event: a kind ("cmd",
-     * "batch", "hang", "flip", ...) and a line of text.  Either may be NULL.
+     * Tracing (QEMU: the glue's trace-events): whether events of a kind
+     * are wanted (callers skip formatting otherwise), and one event: a
+     * kind ("cmd", "draw", "batch", "hang", "flip", ...) and a line of
+     * text.  Either may be NULL.
      */
-    bool (*trace_on)(void *opaque);
+    bool (*trace_on)(void *opaque, const char *kind);
     void (*trace)(void *opaque, const char *kind, const char *line);
     /*
      * Optional direct access to guest RAM, for a block that touches the
@@ -68,11 +69,11 @@ typedef struct HwgpuHost {
     void (*local_written)(void *opaque, uint64_t off, uint64_t len);
 } HwgpuHost;
 
-/* Whether host tracing is on (cheap; check before formatting a line). */
-static inline bool hwgpu_trace_on(const HwgpuHost *host)
+/* Whether events of `kind` are traced (cheap; check before formatting). */
+static inline bool hwgpu_trace_on(const HwgpuHost *host, const char *kind)
 {
     return host && host->trace && host->trace_on &&
-           host->trace_on(host->opaque);
+           host->trace_on(host->opaque, kind);
 }
 
 /* One trace event, printf-style (formatted only when tracing is on). */
