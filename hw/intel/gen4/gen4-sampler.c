@@ -1545,44 +1545,81 @@ static void plain_level_avx2(const Tex *t, PlainLevel *pl, const uint32_t *ub,
 #endif
 
 /*
+ * Role k's lanes of a SIMD8 or SIMD16 message, one after the other in
+ * the payload (lane_params' registers: 1 + i, or 1 + 2i and 2 + 2i), or
+ * the lanes of zeros of a role the message does not carry; NULL when
+ * they would run past the message's length (lane_params then reads 0
+ * for some).
+ */
+static const uint32_t *role_lanes(const struct SampleMsg *m,
+                                  const int8_t *slot, const G4EuMessage *msg,
+                                  unsigned k)
+{
+    static const uint32_t none[16];
+    int i = slot[k];
+    unsigned first;
+
+    if (i < 0) {
+        return none;
+    }
+    first = m->simd == 16 ? (1 + 2 * i) * 8 : (1 + i) * 8;
+    return (first + m->simd - 1) / 8 < msg->mlen ? msg->payload + first
+                                                 : NULL;
+}
+
+/*
  * The samples of a SAMPLE, SAMPLE_B or SAMPLE_L message's lanes on a
  * plain_2d Tex, message-wide; false when it does not apply (lookup()
- * lane by lane then).  res[c][ch]: channel c of lane ch.
+ * lane by lane then).  res[c][ch]: channel c of lane ch.  The lanes'
+ * coordinates come straight from the payload; ln is filled by
+ * lane_params when a footprint needs it.
  */
-static bool plain_lanes(Tex *t, const struct SampleMsg *m, const Lane *ln,
-                        unsigned lanes, uint32_t emask, bool force_lod0,
+static bool plain_lanes(Tex *t, const struct SampleMsg *m, const int8_t *slot,
+                        const G4EuMessage *msg, Lane *ln, bool force_lod0,
                         float res[4][16])
 {
 #if HWGPU_X86_TARGETS
     HWGPU_NOINIT PlainLevel pl;
     HWGPU_NOINIT Footprint fpv;
-    HWGPU_NOINIT uint32_t ub[16], vb[16];
     HWGPU_NOINIT float beta[16], o1[4][VL];
-    unsigned l0 = ~0u, l1 = ~0u, fp_q = ~0u, blend = 0;
+    const uint32_t *ub, *vb, *lb, *bb;
+    unsigned lanes = m->simd, l0 = ~0u, l1 = ~0u, fp_q = ~0u, blend = 0;
+    unsigned a = 0, c = 0;
+    uint32_t emask = msg->emask, prev_lod = 0, prev_bias = 0;
     int linear = -1;
-    float fp_lod = 0;
+    float fp_lod = 0, b = 0;
+    bool is_l = m->op == OP_SAMPLE_L, mag = false, have_ln = false;
+    bool have_prev = false;
 
     if (!t->plain_2d || t->bpp != 4 || m->simd == 4 ||
         (m->op != OP_SAMPLE && m->op != OP_SAMPLE_B &&
          m->op != OP_SAMPLE_L) || !hwgpu_cpu_avx2()) {
         return false;
     }
-    /* each lane's levels as lookup() decides them */
+    ub = role_lanes(m, slot, msg, 0);
+    vb = role_lanes(m, slot, msg, 1);
+    lb = role_lanes(m, slot, msg, ROLE_L);
+    bb = role_lanes(m, slot, msg, offsetof(Lane, b) / sizeof(uint32_t));
+    if (!ub || !vb || !lb || !bb) {
+        return false;
+    }
+    /* each lane's levels as lookup() decides them (select_levels once
+     * for lanes that ask it the same) */
     for (unsigned ch = 0; ch < lanes; ch++) {
-        bool is_l = m->op == OP_SAMPLE_L, mag;
-        float lod = 0, bias = 0, b;
-        unsigned a, c;
+        float lod = 0, bias = 0;
 
-        ub[ch] = ln[ch].u;
-        vb[ch] = ln[ch].v;
         beta[ch] = 0;
         if (!((emask >> ch) & 1)) {
             continue;
         }
         if (is_l) {
-            lod = hwgpu_u2f(ln[ch].l);
+            lod = hwgpu_u2f(lb[ch]);
         } else if (!force_lod0 && !t->lod_free) {
             if (fp_q != ch / 4) {
+                if (!have_ln) {
+                    lane_params(m, slot, msg, lanes, ln);
+                    have_ln = true;
+                }
                 fp_q = ch / 4;
                 subspan_footprint(t, ln, ch, &fpv);
                 fp_lod = lod_of(fpv.dx, fpv.dy);
@@ -1590,9 +1627,15 @@ static bool plain_lanes(Tex *t, const struct SampleMsg *m, const Lane *ln,
             lod = fp_lod;
         }
         if (m->op == OP_SAMPLE_B) {
-            bias = hwgpu_u2f(ln[ch].b);
+            bias = hwgpu_u2f(bb[ch]);
         }
-        mag = select_levels(t, lod, bias, is_l, &a, &c, &b);
+        if (!have_prev || hwgpu_f2u(lod) != prev_lod ||
+            hwgpu_f2u(bias) != prev_bias) {
+            mag = select_levels(t, lod, bias, is_l, &a, &c, &b);
+            have_prev = true;
+            prev_lod = hwgpu_f2u(lod);
+            prev_bias = hwgpu_f2u(bias);
+        }
         if (linear < 0) {
             l0 = a;
             linear = (mag ? t->mag_filter : t->min_filter) !=
@@ -1632,14 +1675,14 @@ static bool plain_lanes(Tex *t, const struct SampleMsg *m, const Lane *ln,
             plain_level_avx2(t, &pl, ub + base, vb + base,
                              (blend >> base) & 0xff, o1);
         }
-        for (int c = 0; c < 4; c++) {
+        for (int q = 0; q < 4; q++) {
             for (unsigned j = 0; j < VL; j++) {
-                float v = o0[c][j];
+                float v = o0[q][j];
 
                 if ((blend >> (base + j)) & 1) {
-                    v += beta[base + j] * (o1[c][j] - v);
+                    v += beta[base + j] * (o1[q][j] - v);
                 }
-                res[c][base + j] = 0.0f + v;
+                res[q][base + j] = 0.0f + v;
             }
         }
     }
@@ -1670,6 +1713,11 @@ static void plain_response(const struct SampleMsg *m, uint32_t masked,
             unsigned act = (msg->emask >> (8 * half)) & 0xff;
 
             if (reg >= msg->rlen || reg >= G4_EU_MAX_RLEN) {
+                continue;
+            }
+            if (act == 0xff) {
+                memcpy(resp->data[reg], &res[c][8 * half], 32);
+                resp->wmask[reg] = 0xff;
                 continue;
             }
             for (unsigned j = 0; j < 8; j++) {
@@ -1730,7 +1778,6 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
                           "registers in rlen %u; truncated", need, msg->rlen);
     }
     slot = param_slots(m);
-    lane_params(m, slot, msg, lanes, ln);
     /* the surface and sampler of the message before, or resolved now */
     if (!smp->tex) {
         smp->tex = g_new0(struct Gen4SamplerTex, 1);
@@ -1753,9 +1800,11 @@ static bool sampler_message(void *opaque, G4EuThread *thr,
     }
     ok = ct->ok;
     tp = &ct->t;
-    wide = ok && plain_lanes(tp, m, ln, lanes, msg->emask, force_lod0, res);
+    wide = ok && plain_lanes(tp, m, slot, msg, ln, force_lod0, res);
     if (wide) {
         plain_response(m, masked, msg, res, resp);
+    } else {
+        lane_params(m, slot, msg, lanes, ln);
     }
     for (unsigned ch = 0; !wide && ch < lanes; ch++) {
         uint32_t rgba[4] = { 0, 0, 0, 0 };

@@ -954,15 +954,26 @@ static void test_fast_agrees(void)
         { 0, 5, 8, 2 }, { 0, 9, 8, 4 }, { 1, 9, 8, 4 }, { 0, 4, 4, 3 },
         { 3, 9, 8, 4 },
     };
+    static const uint32_t wide_modes[] = {
+        G45_TEXCOORDMODE_WRAP, G45_TEXCOORDMODE_CLAMP,
+        G45_TEXCOORDMODE_MIRROR_ONCE,
+    };
     GRand *r = g_rand_new_with_seed(0x5a3713);
     unsigned differ = 0;
 
     for (int it = 0; it < 3000; it++) {
-        uint32_t fmt = fmts[g_rand_int_range(r, 0, G_N_ELEMENTS(fmts))];
-        /* (powers of two too: the message-wide path wraps those) */
-        uint32_t w = g_rand_int_range(r, 0, 3) ? g_rand_int_range(r, 1, 40)
+        /*
+         * a third of the textures in the message-wide path's reach
+         * (plain_lanes): 32-bit texels, powers of two, its address modes
+         */
+        bool wide = g_rand_int_range(r, 0, 3) == 0;
+        uint32_t fmt = fmts[g_rand_int_range(r, 0, wide ? 2 :
+                                                 G_N_ELEMENTS(fmts))];
+        uint32_t w = wide ? 1u << g_rand_int_range(r, 2, 7)
+                     : g_rand_int_range(r, 0, 3) ? g_rand_int_range(r, 1, 40)
                      : 1u << g_rand_int_range(r, 0, 6);
-        uint32_t h = g_rand_int_range(r, 0, 3) ? g_rand_int_range(r, 1, 40)
+        uint32_t h = wide ? 1u << g_rand_int_range(r, 2, 7)
+                     : g_rand_int_range(r, 0, 3) ? g_rand_int_range(r, 1, 40)
                      : 1u << g_rand_int_range(r, 0, 6);
         uint32_t emask = g_rand_int_range(r, 0, 4) ? 0xffff
                          : g_rand_int(r) & 0xffff;
@@ -1004,8 +1015,11 @@ static void test_fast_agrees(void)
                   ((g_rand_int(r) & 0x7ff) << 3) * g_rand_int_range(r, 0, 2));
         gen4t_w32(SAMP + 4, ((uint32_t)g_rand_int_range(r, 0, 640) << 22) |
                   (g_rand_int_range(r, 0, 900) << 12) |
-                  (g_rand_int_range(r, 0, 6) << 6) |
-                  (g_rand_int_range(r, 0, 6) << 3) | g_rand_int_range(r, 0, 6));
+                  (wide ? wide_modes[g_rand_int_range(r, 0, 3)] << 6 |
+                          wide_modes[g_rand_int_range(r, 0, 3)] << 3
+                        : g_rand_int_range(r, 0, 6) << 6 |
+                          g_rand_int_range(r, 0, 6) << 3) |
+                  g_rand_int_range(r, 0, 6));
         gen4t_w32(SAMP + 8, BORDER);
         for (int k = 0; k < 4; k++) {
             gen4t_w32(BORDER + 4 * k, hwgpu_f2u(g_rand_double_range(r, 0, 1)));
@@ -1053,6 +1067,61 @@ static void test_fast_agrees(void)
     g_rand_free(r);
 }
 
+/*
+ * The message-wide path (plain_lanes) against the general path where a
+ * message's LOD inputs differ from lane to lane: SAMPLE_B's bias and
+ * SAMPLE_L's LOD the same for every lane, the same within each subspan,
+ * or each lane its own, every subspan with the same footprint, on a mip
+ * chain with nearest and linear mip filtering.
+ */
+static void test_wide_lod_inputs(void)
+{
+    static const uint32_t mips[] = {
+        G45_SAMPLER_STATE_MIP_MODE_FILTER_NEAREST,
+        G45_SAMPLER_STATE_MIP_MODE_FILTER_LINEAR,
+    };
+    static const struct { uint8_t type, p; } ops[] = {
+        { 0, 3 },               /* SIMD16 sample_b: u v r b */
+        { 1, 3 },               /* SIMD16 sample_l: u v r l */
+    };
+    GRand *r = g_rand_new_with_seed(0x1d0d);
+
+    for (unsigned m = 0; m < G_N_ELEMENTS(mips); m++) {
+        for (unsigned o = 0; o < G_N_ELEMENTS(ops); o++) {
+            for (unsigned pattern = 0; pattern < 3; pattern++) {
+                uint32_t bits[2][G4_EU_MAX_RLEN][8];
+
+                setup();
+                surface(SURF_2D, G45_SURFACE_FORMAT_R8G8B8A8_UNORM, 32, 32,
+                        1, 128, 5);
+                for (uint32_t a = TEX; a < TEX + 0x2000; a += 4) {
+                    gen4t_w32(a, g_rand_int(r));
+                }
+                sampler(G45_MAPFILTER_LINEAR, mips[m],
+                        G45_TEXCOORDMODE_WRAP, 0, 13);
+                for (unsigned ch = 0; ch < 16; ch++) {
+                    float k = pattern == 0 ? 0.75f :
+                              pattern == 1 ? 0.5f * (float)(ch / 4) :
+                              0.37f * (float)ch - 1.0f;
+
+                    p16(0, ch, 0.3f + 0.02f * (float)(ch & 1));
+                    p16(1, ch, 0.6f + 0.02f * (float)((ch >> 1) & 1));
+                    p16(2, ch, 0.0f);
+                    p16(ops[o].p, ch, k);
+                }
+                for (int g = 0; g < 2; g++) {
+                    smp.general = g;
+                    send(ops[o].type, 9, 8, 0xffff);
+                    memcpy(bits[g], resp.data, sizeof(bits[g]));
+                }
+                g_assert_cmpmem(bits[0], sizeof(bits[0]), bits[1],
+                                sizeof(bits[1]));
+            }
+        }
+    }
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1077,5 +1146,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-sampler/anisotropic", test_anisotropic);
     g_test_add_func("/gen4-sampler/cube-seamless", test_cube_seamless);
     g_test_add_func("/gen4-sampler/fast-agrees", test_fast_agrees);
+    g_test_add_func("/gen4-sampler/wide-lod-inputs", test_wide_lod_inputs);
     return g_test_run();
 }
