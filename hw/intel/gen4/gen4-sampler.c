@@ -117,10 +117,11 @@ typedef struct Tex {
     bool fast, fast_2d;         /* fast_2d: and a 2D surface */
     bool plain_2d;              /* fast_2d, one slice, not anisotropic */
     /*
-     * plain_2d with one level and one filter for magnification and
-     * minification: the LOD changes nothing of a sample (select_levels
-     * gives level 0 whatever it is, and both filters are the same), so
-     * the message's footprints and LOD are not computed
+     * plain_2d with one filter for magnification and minification, and
+     * one level or no mip filtering: the LOD changes nothing of a sample
+     * (select_levels gives the same level whatever it is, and both
+     * filters are the same), so the message's footprints and LOD are not
+     * computed
      */
     bool lod_free;
     uint8_t cshift[4];          /* 8 * the byte channel c reads */
@@ -1158,8 +1159,9 @@ static bool tex_init(Tex *t, Gen4Sampler *smp, const uint32_t *ss,
     t->fast_2d = t->fast && t->type == G45_SURFTYPE_2D;
     t->plain_2d = t->fast_2d && t->last == 0 &&
                   t->min_filter != G45_MAPFILTER_ANISOTROPIC;
-    t->lod_free = t->plain_2d && t->nlevels == 1 &&
-                  t->mag_filter == t->min_filter;
+    t->lod_free = t->plain_2d && t->mag_filter == t->min_filter &&
+                  (t->nlevels == 1 ||
+                   t->mip_filter == G45_SAMPLER_STATE_MIP_MODE_FILTER_NONE);
     if (t->fast) {
         /* fast_decode's bytes 4 and 5 read 0 and 1.0 */
         t->cshift[0] = t->cshift[1] = t->cshift[2] = 8 * 4;
