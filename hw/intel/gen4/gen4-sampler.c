@@ -1352,8 +1352,11 @@ static inline __m256i plain_wrap(uint32_t mode, __m256i i, int64_t size)
 
 /*
  * fast_col (k = 0) or fast_row (k = 1, with the base) of eight texel
- * coordinates of level l, in 32 bits (plain_level_ok), for 4-byte texels.
+ * coordinates of level l, in 32 bits (plain_level_ok), for 4-byte texels:
+ * g45_xtile_offset and g45_ytile_offset (tiling.h) in shifts and masks.
  */
+#define LOG2(n) __builtin_ctz(n)        /* (of a power of two) */
+
 __attribute__((target("avx2")))
 static inline __m256i plain_offset(const Tex *t, unsigned l, int k, __m256i i)
 {
@@ -1361,41 +1364,45 @@ static inline __m256i plain_offset(const Tex *t, unsigned l, int k, __m256i i)
     __m256i e = _mm256_add_epi32(i, _mm256_set1_epi32(
                                      k ? m->y + t->yoff : m->x + t->xoff));
     __m256i lo, hi;
+    unsigned tw = t->ywalk ? G45_YTILE_W : G45_XTILE_W;
+    unsigned th = t->ywalk ? G45_YTILE_H : G45_XTILE_H;
 
     if (!k) {
-        e = _mm256_slli_epi32(e, 2);            /* byte column */
+        e = _mm256_slli_epi32(e, 2);            /* the byte column */
         if (!t->tiled) {
             return e;
         }
-        if (!t->ywalk) {                        /* X: 512 bytes a tile */
-            hi = _mm256_slli_epi32(_mm256_srli_epi32(e, 9), 12);
-            return _mm256_or_si256(hi, _mm256_and_si256(
-                                       e, _mm256_set1_epi32(511)));
+        /* the tile's, then the column within it */
+        hi = _mm256_slli_epi32(_mm256_srl_epi32(
+                                   e, _mm_cvtsi32_si128(LOG2(tw))),
+                               LOG2(G45_TILE_BYTES));
+        lo = _mm256_and_si256(e, _mm256_set1_epi32(
+                                  t->ywalk ? 15 : G45_XTILE_W - 1));
+        if (t->ywalk) {                         /* columns of 16 bytes */
+            hi = _mm256_or_si256(hi, _mm256_slli_epi32(_mm256_and_si256(
+                _mm256_srli_epi32(e, 4), _mm256_set1_epi32(
+                    G45_YTILE_W / 16 - 1)), LOG2(16 * G45_YTILE_H)));
         }
-        /* Y: 128 bytes a tile in columns of 16 bytes of 32 rows */
-        hi = _mm256_slli_epi32(_mm256_srli_epi32(e, 7), 12);
-        lo = _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(e, 4),
-                                                _mm256_set1_epi32(7)), 9);
-        return _mm256_or_si256(_mm256_or_si256(hi, lo), _mm256_and_si256(
-                                   e, _mm256_set1_epi32(15)));
+        return _mm256_or_si256(hi, lo);
     }
     if (!t->tiled) {
         hi = _mm256_mullo_epi32(e, _mm256_set1_epi32((int32_t)t->pitch));
-    } else if (!t->ywalk) {
-        hi = _mm256_slli_epi32(_mm256_mullo_epi32(
-                                   _mm256_srli_epi32(e, 3),
-                                   _mm256_set1_epi32(t->pitch / 512)), 12);
-        hi = _mm256_add_epi32(hi, _mm256_slli_epi32(_mm256_and_si256(
-                                      e, _mm256_set1_epi32(7)), 9));
     } else {
+        /* the row of tiles, then the row within the tile */
         hi = _mm256_slli_epi32(_mm256_mullo_epi32(
-                                   _mm256_srli_epi32(e, 5),
-                                   _mm256_set1_epi32(t->pitch / 128)), 12);
-        hi = _mm256_add_epi32(hi, _mm256_slli_epi32(_mm256_and_si256(
-                                      e, _mm256_set1_epi32(31)), 4));
+                                   _mm256_srl_epi32(
+                                       e, _mm_cvtsi32_si128(LOG2(th))),
+                                   _mm256_set1_epi32(t->pitch / tw)),
+                               LOG2(G45_TILE_BYTES));
+        hi = _mm256_add_epi32(hi, _mm256_sll_epi32(
+                                  _mm256_and_si256(e, _mm256_set1_epi32(
+                                                       th - 1)),
+                                  _mm_cvtsi32_si128(t->ywalk ? 4 :
+                                                    LOG2(G45_XTILE_W))));
     }
     return _mm256_add_epi32(hi, _mm256_set1_epi32((int32_t)t->base));
 }
+#undef LOG2
 
 /*
  * The taps' texels of the active lanes: gathered from the host pages
