@@ -375,6 +375,22 @@ fast_decode(const Tex *t, const uint8_t *px, float out[4])
 }
 
 /*
+ * The t->bpp bytes of the `fast` texel at `addr`: in place, or read into
+ * b (through the page cache); NULL where they cannot be read.
+ */
+static inline __attribute__((always_inline)) const uint8_t *
+texel_bytes(const Tex *t, uint64_t addr, uint8_t *b)
+{
+    const uint8_t *px;
+
+    if (addr + t->bpp - 1 > UINT32_MAX) {
+        return NULL;
+    }
+    px = g45_gtt_direct_ptr(t->smp->s->gtt, addr, t->bpp, false);
+    return px ? px : sampler_read(t->smp, addr, b, t->bpp) ? b : NULL;
+}
+
+/*
  * The texel at `addr` as texel_raw and texel_f give it: read in place
  * (or through the page cache), decoded by fast_decode; zeros where it
  * cannot be read.
@@ -382,16 +398,9 @@ fast_decode(const Tex *t, const uint8_t *px, float out[4])
 static inline __attribute__((always_inline)) void
 fast_texel(const Tex *t, uint64_t addr, float out[4])
 {
-    const uint8_t *px = NULL;
-    /* bytes 4 and 5: what an absent channel reads (0, alpha 1.0) */
-    uint8_t b[8] = { 0, 0, 0, 0, 0, 255, 0, 0 };
+    uint8_t b[8];
+    const uint8_t *px = texel_bytes(t, addr, b);
 
-    if (addr + t->bpp - 1 <= UINT32_MAX) {
-        px = g45_gtt_direct_ptr(t->smp->s->gtt, addr, t->bpp, false);
-        if (!px && sampler_read(t->smp, addr, b, t->bpp)) {
-            px = b;
-        }
-    }
     if (!px) {
         memset(out, 0, 4 * sizeof(float));
         return;
@@ -1276,7 +1285,10 @@ static bool plain_level_ok(const Tex *t, unsigned l)
     return last + 3 <= INT32_MAX;
 }
 
-/* The 32-bit texel at addr as fast_texel reads it; false: none. */
+/*
+ * The 32-bit texel at addr as fast_texel reads it, in the page of the
+ * texel before (*page at *page_addr) when it lies there; false: none.
+ */
 static inline __attribute__((always_inline)) bool
 plain_read(const Tex *t, uint64_t addr, const uint8_t **page,
            uint64_t *page_addr, uint32_t *raw)
@@ -1293,12 +1305,12 @@ plain_read(const Tex *t, uint64_t addr, const uint8_t **page,
     if (*page && addr - pa <= G45_GTT_PAGE_SIZE - 4) {
         px = *page + (addr - pa);
     } else {
-        px = g45_gtt_direct_ptr(t->smp->s->gtt, addr, 4, false);
+        /* (a read may give back the view's pages: the page is looked up
+         * again for the next texel) */
+        px = texel_bytes(t, addr, b);
+        *page_addr = ~0ull;
         if (!px) {
-            if (!sampler_read(t->smp, addr, b, 4)) {
-                return false;
-            }
-            px = b;
+            return false;
         }
     }
     memcpy(raw, px, 4);
@@ -1423,14 +1435,14 @@ static void plain_texels(const Tex *t, PlainLevel *pl, const __m256i *addr,
     __m256i todo[4], raw[4], pmask = _mm256_set1_epi32(
         (int32_t)~(G45_GTT_PAGE_SIZE - 1));
 
-    if ((t->base & 3) || (!t->tiled && (t->pitch & 3))) {
-        plain_fetch(t, pl, act);
-        return;
-    }
     for (unsigned tap = 0; tap < taps; tap++) {
         _mm256_storeu_si256((__m256i *)pl->addr[tap], addr[tap]);
         todo[tap] = on;
         raw[tap] = _mm256_setzero_si256();
+    }
+    if ((t->base & 3) || (!t->tiled && (t->pitch & 3))) {
+        plain_fetch(t, pl, act);
+        return;
     }
     for (int round = 0; round < 4; round++) {
         uint32_t pa = 0;
