@@ -88,7 +88,38 @@ static ALWAYS_INLINE uint32_t quiet32(uint32_t u)
     return nan ? u | 0x00400000u : u;
 }
 
-/* Raw 32-bit lanes of source k: contiguous, GRF scalar or immediate. */
+static ALWAYS_INLINE uint32_t ld16(const uint8_t *p)
+{
+    uint16_t v;
+
+    memcpy(&v, p, 2);
+    return v;
+}
+
+static ALWAYS_INLINE uint32_t ld8(const uint8_t *p)
+{
+    return *p;
+}
+
+/*
+ * Eight lanes built in registers and stored as one vector: lanes written
+ * one by one to a stack array and then loaded whole by the vectorised
+ * loops after them stalled every such load (no store forwarding from
+ * several narrow stores to one wide load).
+ */
+typedef uint32_t XLanes __attribute__((vector_size(32)));
+typedef uint16_t XWords __attribute__((vector_size(16)));
+
+#define GATHER8(ld, j)                                                  \
+    (XLanes){ ld(p + o->off[(j) + 0]), ld(p + o->off[(j) + 1]),         \
+              ld(p + o->off[(j) + 2]), ld(p + o->off[(j) + 3]),         \
+              ld(p + o->off[(j) + 4]), ld(p + o->off[(j) + 5]),         \
+              ld(p + o->off[(j) + 6]), ld(p + o->off[(j) + 7]) }
+
+/*
+ * Raw 32-bit lanes of source k: contiguous, GRF scalar or immediate.
+ * n is 8 or 16 (g4_fast_pick()).
+ */
 static ALWAYS_INLINE void src_raw(const G4EuThread *t, const G4Half *h,
                                   unsigned k, unsigned n, uint32_t *r)
 {
@@ -102,11 +133,14 @@ static ALWAYS_INLINE void src_raw(const G4EuThread *t, const G4Half *h,
     if (h->xs[k] == G4XS_VECW) {
         const uint8_t *p = t->grf + o->base;
 
-        for (unsigned i = 0; i < n; i++) {
-            uint16_t w;
+        /* a run of words widened as one vector (n: 8 or 16) */
+        for (unsigned j = 0; j < n; j += 8) {
+            XWords w;
+            XLanes x;
 
-            memcpy(&w, p + 2 * i, 2);
-            r[i] = w;
+            memcpy(&w, p + 2 * j, sizeof(w));
+            x = __builtin_convertvector(w, XLanes);
+            memcpy(r + j, &x, sizeof(x));
         }
         return;
     }
@@ -115,19 +149,22 @@ static ALWAYS_INLINE void src_raw(const G4EuThread *t, const G4Half *h,
 
         /* (the element size tested once, not per lane) */
         if (o->esize == 4) {
-            for (unsigned i = 0; i < n; i++) {
-                r[i] = ld32(p + o->off[i]);
+            for (unsigned j = 0; j < n; j += 8) {
+                XLanes x = GATHER8(ld32, j);
+
+                memcpy(r + j, &x, sizeof(x));
             }
         } else if (o->esize == 2) {
-            for (unsigned i = 0; i < n; i++) {
-                uint16_t w;
+            for (unsigned j = 0; j < n; j += 8) {
+                XLanes x = GATHER8(ld16, j);
 
-                memcpy(&w, p + o->off[i], 2);
-                r[i] = w;
+                memcpy(r + j, &x, sizeof(x));
             }
         } else {
-            for (unsigned i = 0; i < n; i++) {
-                r[i] = p[o->off[i]];
+            for (unsigned j = 0; j < n; j += 8) {
+                XLanes x = GATHER8(ld8, j);
+
+                memcpy(r + j, &x, sizeof(x));
             }
         }
         return;
