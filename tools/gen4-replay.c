@@ -144,9 +144,10 @@ static void after(void *opaque, Gen4Replay *r)
         struct timespec now;
 
         clock_gettime(CLOCK_MONOTONIC, &now);
-        fprintf(stderr, "draw %llu: %.3f ms, %llu pixels, %llu PS threads "
-                "(%llu run), %llu objects, %llu VS threads\n",
+        fprintf(stderr, "draw %llu: %.3f ms (%.3f drawing), %llu pixels, "
+                "%llu PS threads (%llu run), %llu objects, %llu VS threads\n",
                 (unsigned long long)r->draws - 1, seconds(&t->last, &now) * 1e3,
+                r->last_draw_ns / 1e6,
                 (unsigned long long)(r->stats.pixels - t->seen.pixels),
                 (unsigned long long)(r->stats.ps_threads - t->seen.ps_threads),
                 (unsigned long long)(r->stats.ps_threads_run -
@@ -197,7 +198,7 @@ int main(int argc, char **argv)
     Gen4Replay r;
     const char *why = NULL;
     struct timespec t0, t1;
-    double s;
+    double s, d;
     int opt;
     bool ok;
 
@@ -251,11 +252,14 @@ int main(int argc, char **argv)
         }
     }
     s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    d = MAX(r.draw_ns / 1e9, 1e-6);
     printf("%llu draws, %llu commands in %.3f s on %u thread%s: "
+           "%.0f objects/s, %.2f Mpixels/s; drawing alone %.3f s: "
            "%.0f objects/s, %.2f Mpixels/s\n", (unsigned long long)r.draws,
            (unsigned long long)r.commands, s, pool.size,
            pool.size > 1 ? "s" : "", r.stats.objects / s,
-           r.stats.pixels / s / 1e6);
+           r.stats.pixels / s / 1e6, d, r.stats.objects / d,
+           r.stats.pixels / d / 1e6);
     if (t.verbose) {
         uint64_t hits, misses;
 

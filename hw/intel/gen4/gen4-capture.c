@@ -309,13 +309,18 @@ bool gen4_replay_file(Gen4Replay *r, const char *path,
             mem_access(r, addr, NULL, buf, PAGE);
         } else if (type == GEN4_REC_DRAW) {
             uint64_t n;
+            gint64 t0;
 
             if (bytes != 8 || fread(&n, 1, 8, f) != 8 || !have_prim) {
                 goto out;
             }
             gen4_draw_snapshot(&r->state, prim, r->draw);
+            t0 = g_get_monotonic_time();
             gen4_draw(&r->state, r->draw, &r->stats);
             g45_gtt_unmap_all(&r->gtt);
+            /* (the pages the file wrote before it are not the draw's) */
+            r->last_draw_ns = (uint64_t)(g_get_monotonic_time() - t0) * 1000;
+            r->draw_ns += r->last_draw_ns;
             r->draws++;
             have_prim = false;
             if (after) {

@@ -69,6 +69,8 @@ typedef struct Gen4Replay {
     Gen4Draw *draw;
     Gen4DrawStats stats;    /* all draws replayed */
     uint64_t draws, commands, errors;
+    uint64_t draw_ns;       /* wall time inside gen4_draw, all draws */
+    uint64_t last_draw_ns;  /* the last draw's */
     bool stop;              /* set by the caller's `after`: end here */
 } Gen4Replay;
 
