@@ -58,11 +58,13 @@ static bool null_fn(void *opaque, G4EuThread *t, const G4EuMessage *msg,
 void g4_eu_env_init(G4EuEnv *env, const HwgpuHost *host)
 {
     const char *interp = g_getenv("HWGPU_EU_INTERP");
+    const char *jit = g_getenv("HWGPU_EU_JIT");
 
     memset(env, 0, sizeof(*env));
     env->host = host;
     env->sf[G4_SFID_NULL].fn = null_fn;
     env->interp = interp && !strcmp(interp, "1");
+    env->jit = g4_jit_available() && !(jit && !strcmp(jit, "0"));
 }
 
 void g4_eu_env_set_shared(G4EuEnv *env, unsigned sfid, G4EuSharedFn fn,
@@ -383,7 +385,7 @@ static inline void run_halves(G4EuThread *t, const G4Op *op, uint16_t e,
 }
 
 static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
-                            const G4Op *op, uint64_t *left)
+                            const G4Op *op, uint64_t *left, bool jit)
 {
     uint16_t base = t->amask & t->imask & t->lmask & t->cmask;
     uint32_t end = p->n * 8, ip = t->ip;
@@ -393,7 +395,12 @@ static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
         const G4Op *nop;
         uint32_t next;
 
-        if (op->exec == G4X_NOP) {
+        const G4JitBlock *b = jit ? g4_jit_block(p, op, ip) : NULL;
+
+        if (b && g4_jit_run(t, b, base, room - ran, &ip, &op)) {
+            /* the block's instructions, up to op */
+            ran += g4_jit_block_ops(b) - 1;
+        } else if (op->exec == G4X_NOP) {
             /* nothing (a compacted instruction's nenop padding) */
         } else if (op->xsimple) {
             run_halves(t, op, base, 0xffff);
@@ -568,7 +575,7 @@ G4EuStop g4_eu_run(G4EuThread *t, const G4EuProgram *p, const G4EuEnv *env,
             bool jumped = false;
 
             if (op->xfn && !env->interp) {
-                op = run_fast(t, p, op, &left);
+                op = run_fast(t, p, op, &left, env->jit);
                 next = (int64_t)t->ip + (op->len ? op->len : 16);
                 break;
             }

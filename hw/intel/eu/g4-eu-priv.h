@@ -168,8 +168,23 @@ struct G4Op {
     uint8_t send_copy;
     uint32_t send_desc;
     const char *why;        /* ILLEGAL / UNIMP reason */
+    /*
+     * JIT (g4-eu-jit.c): the compiled block that starts here, known once
+     * jit_state (G4JitState, stored with release under the program's
+     * lock, after jit) leaves G4_JIT_UNKNOWN.
+     */
+    const struct G4JitBlock *jit;
+    uint8_t jit_state;
     G4Half h[2];
 };
+
+typedef struct G4JitBlock G4JitBlock;
+
+typedef enum G4JitState {
+    G4_JIT_UNKNOWN,         /* not looked at yet */
+    G4_JIT_NONE,            /* no block starts here */
+    G4_JIT_BLOCK,           /* G4Op.jit */
+} G4JitState;
 
 /*
  * A kernel, one slot per 8 bytes of code (G45 instructions are 16 bytes,
@@ -229,6 +244,7 @@ struct G4EuProgram {
     /* the entries looked at as flat kernels (a PS has two: SIMD8 and
      * SIMD16); filled under lock, published through their state */
     G4Flat flat[2];
+    G4JitBlock *jit_blocks; /* the compiled blocks (g4-eu-jit.c) */
     int refs;               /* g4_eu_program_ref / g4_eu_program_free */
 };
 
@@ -246,6 +262,34 @@ const G4Op *g4_eu_program_decode_slot(G4EuProgram *p, unsigned i);
 const G4Flat *g4_eu_program_entry(G4EuProgram *p, uint32_t ip);
 /* The flat kernel at entry ip (see G4Flat), or NULL. */
 const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip);
+
+/* g4-eu-jit.c */
+/* Whether this host runs compiled blocks (x86-64 with AVX2, Linux). */
+bool g4_jit_available(void);
+/* The block starting at op (at ip), compiling it on the first call. */
+const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
+                                    uint32_t ip);
+static inline const G4JitBlock *g4_jit_block(const G4EuProgram *p,
+                                             const G4Op *op, uint32_t ip)
+{
+    uint8_t st = __atomic_load_n(&op->jit_state, __ATOMIC_ACQUIRE);
+
+    if (st == G4_JIT_BLOCK) {
+        return op->jit;
+    }
+    return st == G4_JIT_NONE ? NULL :
+           g4_jit_block_slow((G4EuProgram *)p, op, ip);
+}
+/*
+ * Run block b from op when the thread's state allows it (every lane it
+ * uses enabled in base, room for its instructions in the budget, IEEE
+ * mode, no visible accumulator write): then *ip and *op are its last
+ * instruction's and true.
+ */
+bool g4_jit_run(G4EuThread *t, const G4JitBlock *b, uint16_t base,
+                uint64_t room, uint32_t *ip, const G4Op **op);
+uint32_t g4_jit_block_ops(const G4JitBlock *b);
+void g4_jit_free_blocks(G4EuProgram *p);
 
 /* g4-eu-alu.c */
 bool g4_alu_prepare(G4Op *op, const G4EuInst *in, const char **why);

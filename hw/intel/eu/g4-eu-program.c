@@ -860,6 +860,7 @@ void g4_eu_program_free(G4EuProgram *p)
     if (!p || !g_atomic_int_dec_and_test(&p->refs)) {
         return;
     }
+    g4_jit_free_blocks(p);
     while (p->chunks) {
         G4OpChunk *c = p->chunks;
 

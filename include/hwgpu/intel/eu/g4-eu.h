@@ -97,6 +97,8 @@ typedef struct G4EuThread {
      * extent, dispatchers with g4_eu_thread_wrote.
      */
     uint32_t grf_dirty;
+    /* JIT blocks run (g4-eu-jit.c; a statistic for the tests) */
+    uint32_t jit_runs;
     /*
      * A send's payload as the shared function sees it (the MRF registers
      * it names, zero after them): kept across dispatches, zero past
@@ -205,6 +207,11 @@ typedef struct G4EuEnv {
      * g4_eu_env_init() sets it when HWGPU_EU_INTERP is set to 1.
      */
     bool interp;
+    /*
+     * Run compiled blocks where they apply (docs/g4-eu.md, "JIT"): set by
+     * g4_eu_env_init() on a host that has them, unless HWGPU_EU_JIT is 0.
+     */
+    bool jit;
 } G4EuEnv;
 
 void g4_eu_env_init(G4EuEnv *env, const HwgpuHost *host);

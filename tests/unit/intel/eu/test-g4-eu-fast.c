@@ -839,6 +839,145 @@ static void test_acc_unread(void)
     }
 }
 
+/* ---- the JIT's blocks (g4-eu-jit.c) ---- */
+
+/* A GRF register for a JIT kernel: a few, so that operands overlap. */
+static unsigned jit_reg(GRand *r)
+{
+    return g_rand_int_range(r, 0, 3) ? g_rand_int_range(r, 2, 12)
+                                     : g_rand_int_range(r, 12, 120);
+}
+
+/* A float-execution source the JIT reads (imm: an immediate may come). */
+static char *jit_src(GRand *r, bool imm, bool sixteen)
+{
+    static const char *const mods[] = { "", "", "", "-", "(abs)",
+                                        "-(abs)" };
+    const char *m = mods[g_rand_int_range(r, 0, G_N_ELEMENTS(mods))];
+    unsigned reg = jit_reg(r);
+
+    switch (g_rand_int_range(r, 0, imm ? 8 : 7)) {
+    case 0:
+    case 1:
+    case 2:
+        return g_strdup_printf("%sg%u<8,8,1>F", m, reg);
+    case 3:
+        return g_strdup_printf("%sg%u.%u<0,1,0>F", m, reg,
+                               g_rand_int_range(r, 0, 8));
+    case 4:
+        return g_strdup_printf("%sg%u<8,8,1>D", m, reg);
+    case 5:
+        return g_strdup_printf("%sg%u.%u<0,1,0>D", m, reg,
+                               g_rand_int_range(r, 0, 8));
+    case 6:
+        /* a run of words (16 of them fit one register) */
+        return g_strdup_printf("%sg%u%s<8,8,1>%s", m, reg,
+                               !sixteen && g_rand_boolean(r) ? ".8" : "",
+                               g_rand_boolean(r) ? "UW" : "W");
+    default: {
+        uint32_t v = rand_dword(r);
+
+        return g_strdup_printf("0x%08xF", v);
+    }
+    }
+}
+
+/* One instruction of a JIT block (or near one), as assembler text. */
+static char *jit_line(GRand *r)
+{
+    static const char *const ops[] = { "add", "mul", "pln", "line" };
+    const char *op = ops[g_rand_int_range(r, 0, G_N_ELEMENTS(ops))];
+    unsigned form = g_rand_int_range(r, 0, 3);   /* 8, 8 sechalf, 16 */
+    bool sixteen = form == 2;
+    g_autofree char *dst = g_rand_int_range(r, 0, 4) ?
+        g_strdup_printf("g%u<1>F", jit_reg(r)) :
+        g_strdup_printf("m%u<1>F", g_rand_int_range(r, 1, 14));
+    g_autofree char *s0 = NULL, *s1 = NULL;
+    const char *opts = form == 0 ? "align1" : form == 1 ? "align1 sechalf"
+                                                        : "align1 compr";
+
+    if (op[0] == 'p' || op[0] == 'l') {
+        /* p, q, r at a 16-byte group; u (and v) registers after */
+        s0 = g_strdup_printf("g%u.%u<0,1,0>F", jit_reg(r),
+                             g_rand_boolean(r) ? 4 * g_rand_boolean(r) :
+                             g_rand_int_range(r, 0, 8));
+        s1 = g_strdup_printf("g%u<8,8,1>F", jit_reg(r));
+    } else {
+        s0 = jit_src(r, false, sixteen);
+        s1 = jit_src(r, true, sixteen);
+    }
+    return g_strdup_printf("%s(%u) %s %s %s { %s };", op, sixteen ? 16 : 8,
+                           dst, s0, s1, opts);
+}
+
+/*
+ * Kernels of the instructions the JIT compiles (and a few it stops at:
+ * nops, a mov), from states that mostly let a block run (all lanes, IEEE
+ * mode) and sometimes do not (partial masks, ALT, a short budget): both
+ * paths must leave the same state, and blocks must have run.
+ */
+static void test_random_jit(void)
+{
+    GRand *r = g_rand_new_with_seed(77);
+    unsigned count = nprograms(3000) / 2, bad = 0, ran = 0;
+    uint32_t words[4 * (MAX_INSTS + 1)];
+    G4EuInst in;
+    bool jit;
+
+    env_setup();
+    jit = env.jit;
+    for (unsigned k = 0; k < count; k++) {
+        unsigned n = g_rand_int_range(r, 1, MAX_INSTS + 1), i = 0;
+        bool full = g_rand_int_range(r, 0, 4);
+        char err[128];
+
+        while (i < n) {
+            unsigned c = g_rand_int_range(r, 0, 24);
+            g_autofree char *line =
+                c == 0 ? g_strdup("nenop") :
+                c == 1 ? g_strdup("mov(8) g5<1>F g6<8,8,1>F { align1 };") :
+                /* a reader of the implied accumulator writes */
+                c == 2 ? g_strdup("mov(8) g5<1>F acc0<8,8,1>F { align1 };") :
+                jit_line(r);
+
+            if (!g4_eu_asm_line(line, &in, err, sizeof(err))) {
+                g_error("%s: %s", line, err);
+            }
+            g4_eu_encode(&in, words + 4 * i++);
+        }
+        g_assert_true(assemble_eot(&in));
+        g4_eu_encode(&in, words + 4 * n);
+        rand_state(r, &thr);
+        if (full) {
+            g4_eu_thread_init(&thr, 0xffff, 0);
+            for (unsigned w = 0; w < G4_EU_GRF_BYTES / 4; w++) {
+                uint32_t v = rand_dword(r);
+
+                memcpy(thr.grf + 4 * w, &v, 4);
+            }
+        }
+        {
+            G4EuThread *start = g_memdup2(&thr, sizeof(thr));
+
+            bad += !check_words(words, n + 1, 1000, "jit kernel", k);
+            ran += thr.jit_runs > 0;
+            memcpy(&thr, start, sizeof(thr));
+            bad += !check_words(words, n + 1, g_rand_int_range(r, 1, n + 1),
+                                "jit kernel (budget)", k);
+            g_free(start);
+        }
+    }
+    g_test_message("%u JIT kernels, blocks ran in %u, %u differ", count, ran,
+                   bad);
+    g_assert_cmpuint(bad, ==, 0);
+    if (jit) {
+        g_assert_cmpuint(ran, >=, count / 3);
+    } else {
+        g_test_message("(no JIT on this host or HWGPU_EU_JIT=0)");
+    }
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -850,5 +989,6 @@ int main(int argc, char **argv)
     g_test_add_func("/g4-eu-fast/acc-unread", test_acc_unread);
     g_test_add_func("/g4-eu-fast/random-flat", test_random_flat);
     g_test_add_func("/g4-eu-fast/flat-message", test_flat_message);
+    g_test_add_func("/g4-eu-fast/random-jit", test_random_jit);
     return g_test_run();
 }

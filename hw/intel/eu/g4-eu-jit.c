@@ -1,0 +1,646 @@
+/*
+ * G45 EU: a compiler from runs of float instructions to host code
+ * (issue #14; docs/g4-eu.md, "JIT").
+ *
+ * The fast path's handlers (g4-eu-fast.c) run an instruction a call at a
+ * time through lane arrays on the stack.  Here a run of consecutive
+ * instructions that are all float add, mul, line or pln of the plain kind
+ * (no .sat, no condition, F destination) with sources in contiguous GRF
+ * regions, GRF scalars, F immediates or word runs becomes one block of
+ * x86-64 AVX2 code: eight lanes per ymm register, loaded from and stored
+ * to the thread's GRF/MRF in place.  A block runs only when every lane
+ * its instructions use is enabled, ALT mode is off and no implied
+ * accumulator write can be seen (the thread's acc_unread, or cr0's
+ * accumulator disable); otherwise the handlers run as before.  The
+ * interpreter stays the reference: the rules below are plain_body's and
+ * plane_body's, which follow it exactly (tests/unit/intel/eu/
+ * test-g4-eu-fast.c compares every state on both).
+ *
+ * Per lane, from seed 002 (G45 PRM Vol. 4): sources flushed when
+ * denormal (L7014), abs and negate applied, int sources converted with
+ * the host's round-toward-zero mode that g4_eu_run sets (L7007); add and
+ * mul in single precision, line and pln in double ((p*u + q*v) + r, as
+ * the interpreter), rounded to single; a NaN result becomes the default
+ * quiet NaN (canon_nan), a denormal one a signed zero.
+ *
+ * Blocks are built when the run loop first reaches an instruction
+ * (decoding the slots after it), kept with the program (a kernel cached by
+ * its bytes is compiled once) and freed with it.  Code pages are written,
+ * then made read-only and executable.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "g4-eu-priv.h"
+
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__)
+#include <sys/mman.h>
+#define G4_JIT_HOST 1
+#endif
+
+struct G4JitBlock {
+    void (*fn)(G4EuThread *t, const uint8_t *consts);
+    const uint8_t *consts;
+    uint16_t need;          /* EMask lanes the block's instructions use */
+    bool acc;               /* one of them writes the accumulator */
+    uint32_t nops;          /* instructions (nops too) */
+    uint32_t last_ip;
+    const G4Op *last;
+    void *map;
+    size_t map_bytes;
+    G4JitBlock *next;       /* the program's blocks */
+};
+
+#ifdef G4_JIT_HOST
+
+enum {
+    JIT_MAX_OPS = 64,       /* instructions in one block */
+    JIT_CODE_MAX = 64 * 1024,
+    JIT_IMMS = 4 * JIT_MAX_OPS,
+};
+
+/* The block's constants (consts, passed in rsi): 32-byte vectors, then
+ * the immediates. */
+enum {
+    C_EXP = 0,              /* 0x7f800000 */
+    C_SIGN = 32,            /* 0x80000000 */
+    C_ABS = 64,             /* 0x7fffffff */
+    C_NAN = 96,             /* 0x7fc00000: the default NaN */
+    C_ZERO = 128,
+    C_IMM = 160,            /* 32 bits each */
+    C_BYTES = C_IMM + 4 * JIT_IMMS,
+};
+
+enum { RSI = 6, RDI = 7 };
+
+typedef struct Jit {
+    uint8_t *code;
+    size_t n;
+    bool bad;
+    uint32_t consts[C_BYTES / 4];
+    unsigned nimm;
+} Jit;
+
+/* A ModRM operand: a ymm/xmm register, or [base + disp32]. */
+typedef struct Rm {
+    bool mem;
+    uint8_t reg;            /* register, or the base */
+    int32_t disp;
+} Rm;
+
+static Rm R(unsigned y)
+{
+    return (Rm){ .mem = false, .reg = (uint8_t)y };
+}
+
+static Rm M(unsigned base, int32_t disp)
+{
+    return (Rm){ .mem = true, .reg = (uint8_t)base, .disp = disp };
+}
+
+static void put(Jit *j, uint8_t v)
+{
+    if (j->n < JIT_CODE_MAX) {
+        j->code[j->n++] = v;
+    } else {
+        j->bad = true;
+    }
+}
+
+static void put32(Jit *j, uint32_t v)
+{
+    for (unsigned i = 0; i < 4; i++) {
+        put(j, (uint8_t)(v >> (8 * i)));
+    }
+}
+
+/*
+ * A VEX instruction (three-byte prefix, always): pp 0/1 = none/66, map
+ * 1/2/3 = 0F/0F38/0F3A, L = 1 for 256 bits.  The bases used, rdi and
+ * rsi, need no SIB byte.
+ */
+static void vex(Jit *j, unsigned pp, unsigned map, unsigned w, uint8_t op,
+                unsigned reg, unsigned vvvv, Rm rm)
+{
+    put(j, 0xc4);
+    put(j, (uint8_t)((reg & 8 ? 0 : 0x80) | 0x40 | (rm.reg & 8 ? 0 : 0x20) |
+                     map));
+    put(j, (uint8_t)(w << 7 | (~vvvv & 15) << 3 | 1 << 2 | pp));
+    put(j, op);
+    if (rm.mem) {
+        put(j, (uint8_t)(0x80 | (reg & 7) << 3 | (rm.reg & 7)));
+        put32(j, (uint32_t)rm.disp);
+    } else {
+        put(j, (uint8_t)(0xc0 | (reg & 7) << 3 | (rm.reg & 7)));
+    }
+}
+
+/* The instructions used, in Intel operand order (destination first). */
+static void vmovups_ld(Jit *j, unsigned d, Rm s)
+{
+    vex(j, 0, 1, 0, 0x10, d, 0, s);
+}
+
+static void vmovups_st(Jit *j, Rm d, unsigned s)
+{
+    vex(j, 0, 1, 0, 0x11, s, 0, d);
+}
+
+static void vbroadcastss(Jit *j, unsigned d, Rm s)
+{
+    vex(j, 1, 2, 0, 0x18, d, 0, s);
+}
+
+static void vpmovxwd(Jit *j, unsigned d, Rm s, bool sign)
+{
+    vex(j, 1, 2, 0, sign ? 0x23 : 0x33, d, 0, s);
+}
+
+static void vcvtdq2ps(Jit *j, unsigned d, Rm s)
+{
+    vex(j, 0, 1, 0, 0x5b, d, 0, s);
+}
+
+enum { OP_AND = 0x54, OP_XOR = 0x57, OP_ADD = 0x58, OP_MUL = 0x59 };
+
+static void vps(Jit *j, uint8_t op, unsigned d, unsigned s1, Rm s2)
+{
+    vex(j, 0, 1, 0, op, d, s1, s2);
+}
+
+static void vpd(Jit *j, uint8_t op, unsigned d, unsigned s1, Rm s2)
+{
+    vex(j, 1, 1, 0, op, d, s1, s2);
+}
+
+static void vpcmpeqd(Jit *j, unsigned d, unsigned s1, Rm s2)
+{
+    vex(j, 1, 1, 0, 0x76, d, s1, s2);
+}
+
+/* d = mask's sign bit ? s2 : s1, per dword */
+static void vblendvps(Jit *j, unsigned d, unsigned s1, Rm s2, unsigned mask)
+{
+    vex(j, 1, 3, 0, 0x4a, d, s1, s2);
+    put(j, (uint8_t)(mask << 4));
+}
+
+static void vcmpps(Jit *j, unsigned d, unsigned s1, Rm s2, uint8_t pred)
+{
+    vex(j, 0, 1, 0, 0xc2, d, s1, s2);
+    put(j, pred);
+}
+
+static void vcvtps2pd(Jit *j, unsigned d, Rm s)   /* 4 floats (xmm) */
+{
+    vex(j, 0, 1, 0, 0x5a, d, 0, s);
+}
+
+static void vcvtpd2ps(Jit *j, unsigned d, Rm s)   /* to 4 floats (xmm) */
+{
+    vex(j, 1, 1, 0, 0x5a, d, 0, s);
+}
+
+static void vextractf128_hi(Jit *j, unsigned d, unsigned s)
+{
+    vex(j, 1, 3, 0, 0x19, s, 0, R(d));
+    put(j, 1);
+}
+
+static void vinsertf128_hi(Jit *j, unsigned d, unsigned s1, unsigned s2)
+{
+    vex(j, 1, 3, 0, 0x18, d, s1, R(s2));
+    put(j, 1);
+}
+
+/* ---- lane rules ---- */
+
+enum { T1 = 14, T2 = 15 };  /* scratch of the rules below */
+
+/* y's denormal lanes become zeros of their sign (flush32) */
+static void flush(Jit *j, unsigned y)
+{
+    vps(j, OP_AND, T1, y, M(RSI, C_EXP));
+    vpcmpeqd(j, T1, T1, M(RSI, C_ZERO));
+    vps(j, OP_AND, T2, y, M(RSI, C_SIGN));
+    vblendvps(j, y, y, R(T2), T1);
+}
+
+/* y's NaN lanes become the default NaN (canon_nan) */
+static void canon(Jit *j, unsigned y)
+{
+    vcmpps(j, T1, y, R(y), 3);          /* unordered */
+    vblendvps(j, y, y, M(RSI, C_NAN), T1);
+}
+
+static uint32_t flush_bits(uint32_t u)
+{
+    return (u & 0x7f800000u) ? u : (u & 0x80000000u);
+}
+
+/* Byte offset of the GRF/MRF in the thread. */
+static int32_t file_off(unsigned kind)
+{
+    return kind == G4K_MRF ? (int32_t)offsetof(G4EuThread, mrf)
+                           : (int32_t)offsetof(G4EuThread, grf);
+}
+
+/*
+ * Source o (read as mode xs) of lanes lane..lane+7 into y, as src_float
+ * with flush: converted to float, abs/negate, denormals flushed.
+ */
+static void load_src(Jit *j, const G4Opnd *o, unsigned xs, unsigned lane,
+                     unsigned y)
+{
+    int32_t g = file_off(G4K_GRF) + o->base;
+    bool is_float = o->type == G4_TYPE_F;
+
+    switch (xs) {
+    case G4XS_IMM: {
+        uint32_t v = o->imm[0];
+
+        v &= o->mods & G4_MOD_ABS ? 0x7fffffffu : 0xffffffffu;
+        v ^= o->mods & G4_MOD_NEG ? 0x80000000u : 0;
+        j->consts[C_IMM / 4 + j->nimm] = flush_bits(v);
+        vbroadcastss(j, y, M(RSI, C_IMM + 4 * (int32_t)j->nimm++));
+        return;
+    }
+    case G4XS_VEC:
+        vmovups_ld(j, y, M(RDI, g + 4 * (int32_t)lane));
+        break;
+    case G4XS_SCALAR:
+        vbroadcastss(j, y, M(RDI, g));
+        break;
+    default:                            /* G4XS_VECW */
+        vpmovxwd(j, y, M(RDI, g + 2 * (int32_t)lane),
+                 o->type == G4_TYPE_W);
+        break;
+    }
+    if (!is_float) {
+        vcvtdq2ps(j, y, R(y));
+    }
+    if (o->mods & G4_MOD_ABS) {
+        vps(j, OP_AND, y, y, M(RSI, C_ABS));
+    }
+    if (o->mods & G4_MOD_NEG) {
+        vps(j, OP_XOR, y, y, M(RSI, C_SIGN));
+    }
+    if (is_float) {                     /* (a converted int: no denorm) */
+        flush(j, y);
+    }
+}
+
+/* The four doubles of p, q or r (unflushed, as plane_lanes) in y. */
+static void load_plane_scalar(Jit *j, const G4Half *h, unsigned which,
+                              unsigned y)
+{
+    int32_t g = file_off(G4K_GRF) + (h->src[0].base & ~15u);
+    int32_t off = which == 0 ? (h->src[0].base & 12) : which == 1 ? 4 : 12;
+
+    vbroadcastss(j, y, M(RDI, g + off));
+    vcvtps2pd(j, y, R(y));
+}
+
+/* Eight lanes of one instruction: half h's lanes lane..lane+7. */
+static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
+{
+    bool plane = op->opcode == G4_OP_PLN || op->opcode == G4_OP_LINE;
+
+    if (!plane) {
+        load_src(j, &h->src[0], h->xs[0], lane, 0);
+        load_src(j, &h->src[1], h->xs[1], lane, 1);
+        vps(j, op->opcode == G4_OP_ADD ? OP_ADD : OP_MUL, 0, 0, R(1));
+    } else {
+        bool pln = op->opcode == G4_OP_PLN;
+
+        load_src(j, &h->src[1], h->xs[1], lane, 1);          /* u */
+        if (pln) {
+            load_src(j, &h->src[2], h->xs[2], lane, 2);      /* v */
+        }
+        load_plane_scalar(j, h, 0, 3);                       /* p */
+        load_plane_scalar(j, h, 1, 4);                       /* q */
+        load_plane_scalar(j, h, 2, 5);                       /* r */
+        /* lanes 0-3 in ymm6, 4-7 in ymm8: (p*u + q*v) + r in double */
+        vcvtps2pd(j, 6, R(1));
+        vextractf128_hi(j, 8, 1);
+        vcvtps2pd(j, 8, R(8));
+        vpd(j, OP_MUL, 6, 6, R(3));
+        vpd(j, OP_MUL, 8, 8, R(3));
+        if (pln) {
+            vcvtps2pd(j, 7, R(2));
+            vextractf128_hi(j, 9, 2);
+            vcvtps2pd(j, 9, R(9));
+            vpd(j, OP_MUL, 7, 7, R(4));
+            vpd(j, OP_MUL, 9, 9, R(4));
+            vpd(j, OP_ADD, 6, 6, R(7));
+            vpd(j, OP_ADD, 8, 8, R(9));
+        }
+        vpd(j, OP_ADD, 6, 6, R(5));
+        vpd(j, OP_ADD, 8, 8, R(5));
+        vcvtpd2ps(j, 6, R(6));
+        vcvtpd2ps(j, 8, R(8));
+        vinsertf128_hi(j, 0, 6, 8);
+    }
+    canon(j, 0);
+    flush(j, 0);
+    vmovups_st(j, M(RDI, file_off(h->dst.kind) + h->dst.base +
+                         4 * (int32_t)lane), 0);
+}
+
+/* Whether source k of h can be read by load_src (n lanes). */
+static bool src_ok(const G4Half *h, unsigned k, unsigned n)
+{
+    const G4Opnd *o = &h->src[k];
+
+    if (o->kind == G4K_IMM) {
+        return h->xs[k] == G4XS_IMM && o->type == G4_TYPE_F;
+    }
+    if (o->kind != G4K_GRF) {
+        return false;
+    }
+    switch (h->xs[k]) {
+    case G4XS_VEC:
+        return (o->type == G4_TYPE_F || o->type == G4_TYPE_D) &&
+               o->base + 4u * n <= G4_EU_GRF_BYTES;
+    case G4XS_SCALAR:
+        return (o->type == G4_TYPE_F || o->type == G4_TYPE_D) &&
+               o->base + 4u <= G4_EU_GRF_BYTES;
+    case G4XS_VECW:
+        return (o->type == G4_TYPE_W || o->type == G4_TYPE_UW) &&
+               o->base + 2u * n <= G4_EU_GRF_BYTES;
+    default:
+        return false;
+    }
+}
+
+/* GRF bytes source k of h reads for lanes lane..lane+7: [*lo, *hi). */
+static void src_range(const G4Half *h, unsigned k, unsigned lane,
+                      unsigned *lo, unsigned *hi)
+{
+    const G4Opnd *o = &h->src[k];
+
+    *lo = *hi = 0;
+    if (o->kind != G4K_GRF) {
+        return;
+    }
+    switch (h->xs[k]) {
+    case G4XS_VEC:
+        *lo = o->base + 4 * lane;
+        *hi = *lo + 32;
+        break;
+    case G4XS_SCALAR:
+        *lo = o->base;
+        *hi = *lo + 4;
+        break;
+    default:
+        *lo = o->base + 2 * lane;
+        *hi = *lo + 16;
+        break;
+    }
+}
+
+/*
+ * Whether op compiles: a plain float add/mul/line/pln that the fast path
+ * takes without predicate or NoMask, every half with a contiguous F
+ * destination and sources load_src reads.
+ */
+static bool op_ok(const G4Op *op)
+{
+    bool plane = op->opcode == G4_OP_PLN || op->opcode == G4_OP_LINE;
+
+    if (op->exec != G4X_ALU || !op->xfn || !op->xsimple || op->align16 ||
+        op->cls != G4C_FLOAT || op->sat || op->cmod || !op->ftz ||
+        (op->opcode != G4_OP_ADD && op->opcode != G4_OP_MUL && !plane) ||
+        op->nhalves < 1 || op->nhalves > 2) {
+        return false;
+    }
+    for (unsigned k = 0; k < op->nhalves; k++) {
+        const G4Half *h = &op->h[k];
+        unsigned n = h->n, first = plane ? 1 : 0;
+        unsigned last = op->opcode == G4_OP_PLN ? 2 : 1;
+        unsigned fsize = h->dst.kind == G4K_MRF ? G4_EU_MRF_BYTES
+                                                : G4_EU_GRF_BYTES;
+
+        if ((n != 8 && n != 16) || h->mbit0 + n > 16 ||
+            (h->dst.kind != G4K_GRF && h->dst.kind != G4K_MRF) ||
+            !h->dst.contig || h->dst.type != G4_TYPE_F ||
+            h->dst.base + 4u * n > fsize) {
+            return false;
+        }
+        if (plane && (h->src[0].kind != G4K_GRF ||
+                      (h->src[0].base & ~15u) + 16 > G4_EU_GRF_BYTES)) {
+            return false;
+        }
+        for (unsigned s = first; s <= last; s++) {
+            if (!src_ok(h, s, n)) {
+                return false;
+            }
+        }
+        /* two groups of one half: the first's store must not reach what
+         * the second reads (the handler reads all 16 lanes first) */
+        if (n == 16 && h->dst.kind == G4K_GRF) {
+            unsigned dlo = h->dst.base, dhi = dlo + 32, lo, hi;
+
+            for (unsigned s = first; s <= last; s++) {
+                src_range(h, s, 8, &lo, &hi);
+                if (hi > lo && lo < dhi && dlo < hi) {
+                    return false;
+                }
+            }
+            if (plane && h->src[0].base < dhi &&
+                dlo < (h->src[0].base & ~15u) + 16) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+static void free_block(G4JitBlock *b)
+{
+    if (b->map) {
+        munmap(b->map, b->map_bytes);
+    }
+    g_free(b);
+}
+
+/* Compile the block of ops[0..n) (their ips; the last is an ALU op). */
+static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
+                           unsigned n)
+{
+    G4JitBlock *b = g_new0(G4JitBlock, 1);
+    Jit *j = g_new0(Jit, 1);
+    size_t code_bytes, bytes;
+    uint8_t *map;
+
+    j->code = g_malloc(JIT_CODE_MAX);
+    for (unsigned i = 0; i < 8; i++) {
+        j->consts[C_EXP / 4 + i] = 0x7f800000u;
+        j->consts[C_SIGN / 4 + i] = 0x80000000u;
+        j->consts[C_ABS / 4 + i] = 0x7fffffffu;
+        j->consts[C_NAN / 4 + i] = 0x7fc00000u;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        const G4Op *op = ops[i];
+
+        if (op->exec != G4X_ALU) {
+            continue;
+        }
+        b->acc |= op->acc_write;
+        for (unsigned k = 0; k < op->nhalves; k++) {
+            const G4Half *h = &op->h[k];
+
+            b->need |= (uint16_t)(((1u << h->n) - 1) << h->mbit0);
+            for (unsigned lane = 0; lane < h->n; lane += 8) {
+                group(j, op, h, lane);
+            }
+        }
+    }
+    put(j, 0xc5);                       /* vzeroupper */
+    put(j, 0xf8);
+    put(j, 0x77);
+    put(j, 0xc3);                       /* ret */
+    code_bytes = (j->n + 63) & ~(size_t)63;
+    bytes = (code_bytes + C_BYTES + 4095) & ~(size_t)4095;
+    map = j->bad ? MAP_FAILED : mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) {
+        g_free(j->code);
+        g_free(j);
+        g_free(b);
+        return NULL;
+    }
+    memcpy(map, j->code, j->n);
+    memcpy(map + code_bytes, j->consts, C_BYTES);
+    if (mprotect(map, bytes, PROT_READ | PROT_EXEC)) {
+        munmap(map, bytes);
+        g_free(j->code);
+        g_free(j);
+        g_free(b);
+        return NULL;
+    }
+    b->map = map;
+    b->map_bytes = bytes;
+    b->fn = (void (*)(G4EuThread *, const uint8_t *))(void *)map;
+    b->consts = map + code_bytes;
+    b->nops = n;
+    b->last_ip = ips[n - 1];
+    b->last = ops[n - 1];
+    g_free(j->code);
+    g_free(j);
+    return b;
+}
+
+bool g4_jit_available(void)
+{
+    static int avail = -1;
+
+    if (avail < 0) {
+        __builtin_cpu_init();
+        avail = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return avail;
+}
+
+const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
+                                    uint32_t ip)
+{
+    const G4Op *ops[JIT_MAX_OPS];
+    uint32_t ips[JIT_MAX_OPS];
+    unsigned n = 0, nalu = 0;
+    G4JitBlock *b = NULL;
+    G4Op *w = (G4Op *)op;
+
+    /* the run from ip: compilable ops and the nops among them */
+    for (uint32_t at = ip; n < JIT_MAX_OPS && at / 8 < p->n;) {
+        const G4Op *o = g4_slot(p, at / 8);
+
+        if (!o) {
+            o = g4_eu_program_decode_slot(p, at / 8);
+        }
+        if (o->exec == G4X_NOP) {
+            ops[n] = o;
+            ips[n++] = at;
+        } else if (op_ok(o)) {
+            ops[n] = o;
+            ips[n++] = at;
+            nalu = n;
+        } else {
+            break;
+        }
+        at += o->len ? o->len : 16;
+    }
+    if (nalu) {
+        b = compile(ops, ips, nalu);
+    }
+    hwgpu_mutex_lock(&p->lock);
+    if (__atomic_load_n(&w->jit_state, __ATOMIC_ACQUIRE) != G4_JIT_UNKNOWN) {
+        /* another thread got there first */
+        if (b) {
+            free_block(b);
+        }
+    } else {
+        if (b) {
+            b->next = p->jit_blocks;
+            p->jit_blocks = b;
+            w->jit = b;
+        }
+        __atomic_store_n(&w->jit_state, b ? G4_JIT_BLOCK : G4_JIT_NONE,
+                         __ATOMIC_RELEASE);
+    }
+    hwgpu_mutex_unlock(&p->lock);
+    return __atomic_load_n(&w->jit_state, __ATOMIC_ACQUIRE) == G4_JIT_BLOCK ?
+           w->jit : NULL;
+}
+
+void g4_jit_free_blocks(G4EuProgram *p)
+{
+    while (p->jit_blocks) {
+        G4JitBlock *b = p->jit_blocks;
+
+        p->jit_blocks = b->next;
+        free_block(b);
+    }
+}
+
+#else /* no JIT on this host */
+
+bool g4_jit_available(void)
+{
+    return false;
+}
+
+const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
+                                    uint32_t ip)
+{
+    return NULL;
+}
+
+void g4_jit_free_blocks(G4EuProgram *p)
+{
+}
+
+#endif
+
+bool g4_jit_run(G4EuThread *t, const G4JitBlock *b, uint16_t base,
+                uint64_t room, uint32_t *ip, const G4Op **op)
+{
+    if ((base & b->need) != b->need || b->nops - 1 > room ||
+        (t->cr0[0] & G4_CR0_FP_ALT) ||
+        (b->acc && !t->acc_unread && !(t->cr0[0] & G4_CR0_ACC_DISABLE))) {
+        return false;
+    }
+    b->fn(t, b->consts);
+    t->jit_runs++;
+    *ip = b->last_ip;
+    *op = b->last;
+    return true;
+}
+
+uint32_t g4_jit_block_ops(const G4JitBlock *b)
+{
+    return b->nops;
+}
