@@ -122,13 +122,13 @@ static void put32(Jit *j, uint32_t v)
  * 1/2/3 = 0F/0F38/0F3A, L = 1 for 256 bits.  The bases used, rdi and
  * rsi, need no SIB byte.
  */
-static void vex(Jit *j, unsigned pp, unsigned map, unsigned w, uint8_t op,
-                unsigned reg, unsigned vvvv, Rm rm)
+static void vexl(Jit *j, unsigned l, unsigned pp, unsigned map, unsigned w,
+                 uint8_t op, unsigned reg, unsigned vvvv, Rm rm)
 {
     put(j, 0xc4);
     put(j, (uint8_t)((reg & 8 ? 0 : 0x80) | 0x40 | (rm.reg & 8 ? 0 : 0x20) |
                      map));
-    put(j, (uint8_t)(w << 7 | (~vvvv & 15) << 3 | 1 << 2 | pp));
+    put(j, (uint8_t)(w << 7 | (~vvvv & 15) << 3 | l << 2 | pp));
     put(j, op);
     if (rm.mem) {
         put(j, (uint8_t)(0x80 | (reg & 7) << 3 | (rm.reg & 7)));
@@ -136,6 +136,13 @@ static void vex(Jit *j, unsigned pp, unsigned map, unsigned w, uint8_t op,
     } else {
         put(j, (uint8_t)(0xc0 | (reg & 7) << 3 | (rm.reg & 7)));
     }
+}
+
+/* 256 bits (VEX.L = 1) */
+static void vex(Jit *j, unsigned pp, unsigned map, unsigned w, uint8_t op,
+                unsigned reg, unsigned vvvv, Rm rm)
+{
+    vexl(j, 1, pp, map, w, op, reg, vvvv, rm);
 }
 
 /* The instructions used, in Intel operand order (destination first). */
@@ -214,6 +221,30 @@ static void vinsertf128_hi(Jit *j, unsigned d, unsigned s1, unsigned s2)
 {
     vex(j, 1, 3, 0, 0x18, d, s1, R(s2));
     put(j, 1);
+}
+
+/* 128-bit integer forms: eight words */
+static void vmovdqu_ld128(Jit *j, unsigned d, Rm s)
+{
+    vexl(j, 0, 2, 1, 0, 0x6f, d, 0, s);
+}
+
+static void vmovdqu_st128(Jit *j, Rm d, unsigned s)
+{
+    vexl(j, 0, 2, 1, 0, 0x7f, s, 0, d);
+}
+
+static void vpinsrw(Jit *j, unsigned d, unsigned s1, Rm s2, uint8_t lane)
+{
+    vexl(j, 0, 1, 1, 0, 0xc4, d, s1, s2);
+    put(j, lane);
+}
+
+enum { OPW_ADD = 0xfd, OPW_SUB = 0xf9, OPW_XOR = 0xef };
+
+static void vpw(Jit *j, uint8_t op, unsigned d, unsigned s1, Rm s2)
+{
+    vexl(j, 0, 1, 1, 0, op, d, s1, s2);
 }
 
 /* ---- lane rules ---- */
@@ -304,10 +335,77 @@ static void load_plane_scalar(Jit *j, const G4Half *h, unsigned which,
     vcvtps2pd(j, y, R(y));
 }
 
+/*
+ * The low 16 bits of source k's lanes lane..lane+7 (an integer add to a
+ * word destination keeps only those: int32_body) in xmm x, negated.
+ */
+static void load_words(Jit *j, const G4Half *h, unsigned k, unsigned lane,
+                       unsigned x)
+{
+    const G4Opnd *o = &h->src[k];
+    int32_t g = file_off(G4K_GRF) + o->base;
+
+    if (h->xs[k] == G4XS_IMM || h->xs[k] == G4XS_IMMV) {
+        uint16_t w[8];
+
+        for (unsigned i = 0; i < 8; i++) {
+            uint32_t v = o->imm[h->xs[k] == G4XS_IMM ? 0 : (lane + i) % 8];
+
+            w[i] = (uint16_t)(o->mods & G4_MOD_NEG ? 0u - v : v);
+        }
+        memcpy(&j->consts[C_IMM / 4 + j->nimm], w, 16);
+        vmovdqu_ld128(j, x, M(RSI, C_IMM + 4 * (int32_t)j->nimm));
+        j->nimm += 4;
+        return;
+    }
+    if (h->xs[k] == G4XS_VECW) {
+        vmovdqu_ld128(j, x, M(RDI, g + 2 * (int32_t)lane));
+    } else {                            /* G4XS_GATHER of words */
+        for (unsigned i = 0; i < 8; i++) {
+            vpinsrw(j, x, x, M(RDI, g + o->off[lane + i]), (uint8_t)i);
+        }
+    }
+    if (o->mods & G4_MOD_NEG) {
+        vpw(j, OPW_XOR, T1, T1, R(T1));
+        vpw(j, OPW_SUB, x, T1, R(x));
+    }
+}
+
+/* Raw dwords of source k (mov of one type, no modifiers) into ymm y. */
+static void load_raw(Jit *j, const G4Half *h, unsigned k, unsigned lane,
+                     unsigned y)
+{
+    const G4Opnd *o = &h->src[k];
+    int32_t g = file_off(G4K_GRF) + o->base;
+
+    if (h->xs[k] == G4XS_IMM) {
+        j->consts[C_IMM / 4 + j->nimm] = o->imm[0];
+        vbroadcastss(j, y, M(RSI, C_IMM + 4 * (int32_t)j->nimm++));
+    } else if (h->xs[k] == G4XS_SCALAR) {
+        vbroadcastss(j, y, M(RDI, g));
+    } else {
+        vmovups_ld(j, y, M(RDI, g + 4 * (int32_t)lane));
+    }
+}
+
 /* Eight lanes of one instruction: half h's lanes lane..lane+7. */
 static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
 {
     bool plane = op->opcode == G4_OP_PLN || op->opcode == G4_OP_LINE;
+    int32_t dst = file_off(h->dst.kind) + h->dst.base;
+
+    if (op->cls == G4C_INT) {           /* add to a word destination */
+        load_words(j, h, 0, lane, 0);
+        load_words(j, h, 1, lane, 1);
+        vpw(j, OPW_ADD, 0, 0, R(1));
+        vmovdqu_st128(j, M(RDI, dst + 2 * (int32_t)lane), 0);
+        return;
+    }
+    if (op->cls == G4C_RAW) {           /* mov */
+        load_raw(j, h, 0, lane, 0);
+        vmovups_st(j, M(RDI, dst + 4 * (int32_t)lane), 0);
+        return;
+    }
 
     if (!plane) {
         load_src(j, &h->src[0], h->xs[0], lane, 0);
@@ -346,8 +444,56 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
     }
     canon(j, 0);
     flush(j, 0);
-    vmovups_st(j, M(RDI, file_off(h->dst.kind) + h->dst.base +
-                         4 * (int32_t)lane), 0);
+    vmovups_st(j, M(RDI, dst + 4 * (int32_t)lane), 0);
+}
+
+/* Whether source k of h can be read by load_words (n lanes). */
+static bool src_words_ok(const G4Half *h, unsigned k, unsigned n)
+{
+    const G4Opnd *o = &h->src[k];
+
+    if (o->mods & G4_MOD_ABS) {
+        return false;
+    }
+    switch (h->xs[k]) {
+    case G4XS_IMM:
+    case G4XS_IMMV:
+        return o->kind == G4K_IMM;
+    case G4XS_VECW:
+        return o->kind == G4K_GRF && o->base + 2u * n <= G4_EU_GRF_BYTES;
+    case G4XS_GATHER:
+        if (o->kind != G4K_GRF || o->esize != 2) {
+            return false;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            if (o->base + o->off[i] + 2u > G4_EU_GRF_BYTES) {
+                return false;
+            }
+        }
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether source k of h can be read by load_raw (n lanes, dst type). */
+static bool src_raw_ok(const G4Half *h, unsigned k, unsigned n)
+{
+    const G4Opnd *o = &h->src[k];
+
+    if (o->mods || o->type != h->dst.type) {
+        return false;
+    }
+    switch (h->xs[k]) {
+    case G4XS_IMM:
+        return o->kind == G4K_IMM;
+    case G4XS_SCALAR:
+        return o->kind == G4K_GRF && o->base + 4u <= G4_EU_GRF_BYTES;
+    case G4XS_VEC:
+        return o->kind == G4K_GRF && o->base + 4u * n <= G4_EU_GRF_BYTES;
+    default:
+        return false;
+    }
 }
 
 /* Whether source k of h can be read by load_src (n lanes). */
@@ -395,6 +541,13 @@ static void src_range(const G4Half *h, unsigned k, unsigned lane,
         *lo = o->base;
         *hi = *lo + 4;
         break;
+    case G4XS_GATHER:
+        *lo = UINT16_MAX;
+        for (unsigned i = lane; i < lane + 8; i++) {
+            *lo = MIN(*lo, o->base + o->off[i]);
+            *hi = MAX(*hi, o->base + o->off[i] + 2u);
+        }
+        break;
     default:
         *lo = o->base + 2 * lane;
         *hi = *lo + 16;
@@ -410,24 +563,31 @@ static void src_range(const G4Half *h, unsigned k, unsigned lane,
 static bool op_ok(const G4Op *op)
 {
     bool plane = op->opcode == G4_OP_PLN || op->opcode == G4_OP_LINE;
+    bool fl = op->cls == G4C_FLOAT, in = op->cls == G4C_INT;
+    bool raw = op->cls == G4C_RAW;
 
-    if (op->exec != G4X_ALU || !op->xfn || !op->xsimple || op->align16 ||
-        op->cls != G4C_FLOAT || op->sat || op->cmod || !op->ftz ||
-        (op->opcode != G4_OP_ADD && op->opcode != G4_OP_MUL && !plane) ||
-        op->nhalves < 1 || op->nhalves > 2) {
+    if (op->exec != G4X_ALU || !op->xfn || op->pred || op->align16 ||
+        op->sat || op->cmod || op->nhalves < 1 || op->nhalves > 2 ||
+        (fl && (!op->ftz || (op->opcode != G4_OP_ADD &&
+                             op->opcode != G4_OP_MUL && !plane))) ||
+        (in && op->opcode != G4_OP_ADD) ||
+        (raw && op->opcode != G4_OP_MOV)) {
         return false;
     }
     for (unsigned k = 0; k < op->nhalves; k++) {
         const G4Half *h = &op->h[k];
         unsigned n = h->n, first = plane ? 1 : 0;
-        unsigned last = op->opcode == G4_OP_PLN ? 2 : 1;
+        unsigned last = op->opcode == G4_OP_PLN ? 2 :
+                        op->opcode == G4_OP_MOV ? 0 : 1;
         unsigned fsize = h->dst.kind == G4K_MRF ? G4_EU_MRF_BYTES
                                                 : G4_EU_GRF_BYTES;
+        unsigned esize = in ? 2 : 4;
 
         if ((n != 8 && n != 16) || h->mbit0 + n > 16 ||
             (h->dst.kind != G4K_GRF && h->dst.kind != G4K_MRF) ||
-            !h->dst.contig || h->dst.type != G4_TYPE_F ||
-            h->dst.base + 4u * n > fsize) {
+            !h->dst.contig || h->dst.esize != esize ||
+            (fl && h->dst.type != G4_TYPE_F) ||
+            h->dst.base + esize * n > fsize) {
             return false;
         }
         if (plane && (h->src[0].kind != G4K_GRF ||
@@ -435,14 +595,15 @@ static bool op_ok(const G4Op *op)
             return false;
         }
         for (unsigned s = first; s <= last; s++) {
-            if (!src_ok(h, s, n)) {
+            if (!(fl ? src_ok(h, s, n) : in ? src_words_ok(h, s, n)
+                                            : src_raw_ok(h, s, n))) {
                 return false;
             }
         }
         /* two groups of one half: the first's store must not reach what
          * the second reads (the handler reads all 16 lanes first) */
         if (n == 16 && h->dst.kind == G4K_GRF) {
-            unsigned dlo = h->dst.base, dhi = dlo + 32, lo, hi;
+            unsigned dlo = h->dst.base, dhi = dlo + 8 * esize, lo, hi;
 
             for (unsigned s = first; s <= last; s++) {
                 src_range(h, s, 8, &lo, &hi);
@@ -493,7 +654,9 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
         for (unsigned k = 0; k < op->nhalves; k++) {
             const G4Half *h = &op->h[k];
 
-            b->need |= (uint16_t)(((1u << h->n) - 1) << h->mbit0);
+            if (!op->nomask) {      /* (NoMask: every lane, whatever base) */
+                b->need |= (uint16_t)(((1u << h->n) - 1) << h->mbit0);
+            }
             for (unsigned lane = 0; lane < h->n; lane += 8) {
                 group(j, op, h, lane);
             }

@@ -882,8 +882,70 @@ static char *jit_src(GRand *r, bool imm, bool sixteen)
     }
 }
 
+static char *jit_float_line(GRand *r);
+
+/* A word source of an integer add (a region, a run, an immediate). */
+static char *jit_word_src(GRand *r, bool imm)
+{
+    static const char *const regions[] = { "<2,4,0>", "<8,8,1>",
+                                           "<0,1,0>", "<4,4,1>",
+                                           "<16,8,2>" };
+    const char *m = g_rand_int_range(r, 0, 4) ? "" : "-";
+
+    switch (g_rand_int_range(r, 0, imm ? 4 : 2)) {
+    case 0:
+    case 1:
+        return g_strdup_printf("%sg%u.%u%s%s", m, jit_reg(r),
+                               g_rand_int_range(r, 0, 8),
+                               regions[g_rand_int_range(r, 0, 5)],
+                               g_rand_boolean(r) ? "UW" : "W");
+    case 2:
+        return g_strdup_printf("0x%08xV", rand_dword(r));
+    default:
+        return g_strdup_printf("%dW", g_rand_int_range(r, -32768, 32768));
+    }
+}
+
 /* One instruction of a JIT block (or near one), as assembler text. */
 static char *jit_line(GRand *r)
+{
+    unsigned kind = g_rand_int_range(r, 0, 8);
+
+    if (kind == 0) {
+        /* crocus's pixel positions: an integer add to words */
+        unsigned n = g_rand_boolean(r) ? 16 : 8;
+        g_autofree char *s0 = jit_word_src(r, false);
+        g_autofree char *s1 = jit_word_src(r, true);
+
+        return g_strdup_printf("add(%u) g%u<1>%s %s %s { align1%s };", n,
+                               jit_reg(r), g_rand_boolean(r) ? "UW" : "W",
+                               s0, s1, n == 8 && g_rand_boolean(r) ?
+                               " sechalf" : "");
+    }
+    if (kind == 1) {
+        /* a raw move (the render-target write's header: NoMask) */
+        static const char *const types[] = { "UD", "D", "F" };
+        const char *t = types[g_rand_int_range(r, 0, 3)];
+        g_autofree char *src =
+            g_rand_int_range(r, 0, 4) ?
+            g_strdup_printf("g%u%s<%s>%s", jit_reg(r),
+                            g_rand_boolean(r) ? "" : ".3",
+                            g_rand_boolean(r) ? "8,8,1" : "0,1,0", t) :
+            g_strdup_printf("0x%08x%s", rand_dword(r), t);
+        bool compr = g_rand_boolean(r);
+
+        return g_strdup_printf("mov(%u) %s%u<1>%s %s { align1%s%s };",
+                               compr ? 16 : 8,
+                               g_rand_boolean(r) ? "g" : "m",
+                               g_rand_int_range(r, 1, 12), t, src,
+                               compr ? " compr" : "",
+                               g_rand_boolean(r) ? " nomask" : "");
+    }
+    return jit_float_line(r);
+}
+
+/* A float instruction of a JIT block, as assembler text. */
+static char *jit_float_line(GRand *r)
 {
     static const char *const ops[] = { "add", "mul", "pln", "line" };
     const char *op = ops[g_rand_int_range(r, 0, G_N_ELEMENTS(ops))];
@@ -939,6 +1001,14 @@ static void test_random_jit(void)
                 /* a reader of the implied accumulator writes */
                 c == 2 ? g_strdup("mov(8) g5<1>F acc0<8,8,1>F { align1 };") :
                 jit_line(r);
+
+            if (c == 3) {
+                /* predicated: the handlers' */
+                char *p = g_strdup_printf("(+f0) %s", line);
+
+                g_free(line);
+                line = p;
+            }
 
             if (!g4_eu_asm_line(line, &in, err, sizeof(err))) {
                 g_error("%s: %s", line, err);
