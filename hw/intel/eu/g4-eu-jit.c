@@ -42,9 +42,8 @@
 #endif
 
 struct G4JitBlock {
-    void (*fn)(G4EuThread *t, const uint8_t *consts);
+    void (*fn)(G4EuThread *t, const uint8_t *consts, uint32_t base);
     const uint8_t *consts;
-    uint16_t need;          /* EMask lanes the block's instructions use */
     bool acc;               /* one of them writes the accumulator */
     uint32_t nops;          /* instructions (nops too) */
     uint32_t last_ip;
@@ -70,11 +69,13 @@ enum {
     C_ABS = 64,             /* 0x7fffffff */
     C_NAN = 96,             /* 0x7fc00000: the default NaN */
     C_ZERO = 128,
-    C_IMM = 160,            /* 32 bits each */
+    C_BITS_LO = 160,        /* 1 << lane, lanes 0-7 */
+    C_BITS_HI = 192,        /* 1 << lane, lanes 8-15 */
+    C_IMM = 224,            /* 32 bits each */
     C_BYTES = C_IMM + 4 * JIT_IMMS,
 };
 
-enum { RSI = 6, RDI = 7 };
+enum { RDX = 2, RSI = 6, RDI = 7 };
 
 typedef struct Jit {
     uint8_t *code;
@@ -234,6 +235,29 @@ static void vmovdqu_st128(Jit *j, Rm d, unsigned s)
     vexl(j, 0, 2, 1, 0, 0x7f, s, 0, d);
 }
 
+static void vpackssdw128(Jit *j, unsigned d, unsigned s1, Rm s2)
+{
+    vexl(j, 0, 1, 1, 0, 0x6b, d, s1, s2);
+}
+
+/* d = mask's byte sign bits ? s2 : s1 (128 bits) */
+static void vpblendvb128(Jit *j, unsigned d, unsigned s1, Rm s2,
+                         unsigned mask)
+{
+    vexl(j, 0, 1, 3, 0, 0x4c, d, s1, s2);
+    put(j, (uint8_t)(mask << 4));
+}
+
+static void vmovd_from_gpr(Jit *j, unsigned d, unsigned gpr)
+{
+    vexl(j, 0, 1, 1, 0, 0x6e, d, 0, R(gpr));
+}
+
+static void vpbroadcastd(Jit *j, unsigned d, Rm s)
+{
+    vex(j, 1, 2, 0, 0x58, d, 0, s);
+}
+
 static void vpinsrw(Jit *j, unsigned d, unsigned s1, Rm s2, uint8_t lane)
 {
     vexl(j, 0, 1, 1, 0, 0xc4, d, s1, s2);
@@ -250,6 +274,18 @@ static void vpw(Jit *j, uint8_t op, unsigned d, unsigned s1, Rm s2)
 /* ---- lane rules ---- */
 
 enum { T1 = 14, T2 = 15 };  /* scratch of the rules below */
+enum { MASK_LO = 12, MASK_HI = 13 };    /* EMask lanes 0-7, 8-15 */
+
+/* The enabled lanes of base (edx) as dword masks in MASK_LO, MASK_HI */
+static void lane_masks(Jit *j)
+{
+    vmovd_from_gpr(j, MASK_LO, RDX);
+    vpbroadcastd(j, MASK_LO, R(MASK_LO));
+    vps(j, OP_AND, MASK_HI, MASK_LO, M(RSI, C_BITS_HI));
+    vpcmpeqd(j, MASK_HI, MASK_HI, M(RSI, C_BITS_HI));
+    vps(j, OP_AND, MASK_LO, MASK_LO, M(RSI, C_BITS_LO));
+    vpcmpeqd(j, MASK_LO, MASK_LO, M(RSI, C_BITS_LO));
+}
 
 /* y's denormal lanes become zeros of their sign (flush32) */
 static void flush(Jit *j, unsigned y)
@@ -388,22 +424,49 @@ static void load_raw(Jit *j, const G4Half *h, unsigned k, unsigned lane,
     }
 }
 
+/*
+ * Store ymm0's eight dwords at d, the enabled lanes only (the others keep
+ * their bytes, as store() leaves them): mask is MASK_LO/MASK_HI, or -1
+ * for NoMask (every lane).
+ */
+static void store_dwords(Jit *j, int32_t d, int mask)
+{
+    if (mask >= 0) {
+        vmovups_ld(j, 1, M(RDI, d));
+        vblendvps(j, 0, 1, R(0), (unsigned)mask);
+    }
+    vmovups_st(j, M(RDI, d), 0);
+}
+
+/* xmm0's eight words, as store_dwords */
+static void store_words(Jit *j, int32_t d, int mask)
+{
+    if (mask >= 0) {
+        vextractf128_hi(j, T1, (unsigned)mask);
+        vpackssdw128(j, T1, (unsigned)mask, R(T1));
+        vmovdqu_ld128(j, 1, M(RDI, d));
+        vpblendvb128(j, 0, 1, R(0), T1);
+    }
+    vmovdqu_st128(j, M(RDI, d), 0);
+}
+
 /* Eight lanes of one instruction: half h's lanes lane..lane+7. */
 static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
 {
     bool plane = op->opcode == G4_OP_PLN || op->opcode == G4_OP_LINE;
     int32_t dst = file_off(h->dst.kind) + h->dst.base;
+    int mask = op->nomask ? -1 : h->mbit0 + lane >= 8 ? MASK_HI : MASK_LO;
 
     if (op->cls == G4C_INT) {           /* add to a word destination */
         load_words(j, h, 0, lane, 0);
         load_words(j, h, 1, lane, 1);
         vpw(j, OPW_ADD, 0, 0, R(1));
-        vmovdqu_st128(j, M(RDI, dst + 2 * (int32_t)lane), 0);
+        store_words(j, dst + 2 * (int32_t)lane, mask);
         return;
     }
     if (op->cls == G4C_RAW) {           /* mov */
         load_raw(j, h, 0, lane, 0);
-        vmovups_st(j, M(RDI, dst + 4 * (int32_t)lane), 0);
+        store_dwords(j, dst + 4 * (int32_t)lane, mask);
         return;
     }
 
@@ -444,7 +507,7 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
     }
     canon(j, 0);
     flush(j, 0);
-    vmovups_st(j, M(RDI, dst + 4 * (int32_t)lane), 0);
+    store_dwords(j, dst + 4 * (int32_t)lane, mask);
 }
 
 /* Whether source k of h can be read by load_words (n lanes). */
@@ -583,7 +646,7 @@ static bool op_ok(const G4Op *op)
                                                 : G4_EU_GRF_BYTES;
         unsigned esize = in ? 2 : 4;
 
-        if ((n != 8 && n != 16) || h->mbit0 + n > 16 ||
+        if ((n != 8 && n != 16) || h->mbit0 + n > 16 || (h->mbit0 & 7) ||
             (h->dst.kind != G4K_GRF && h->dst.kind != G4K_MRF) ||
             !h->dst.contig || h->dst.esize != esize ||
             (fl && h->dst.type != G4_TYPE_F) ||
@@ -638,7 +701,10 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
     uint8_t *map;
 
     j->code = g_malloc(JIT_CODE_MAX);
+    lane_masks(j);
     for (unsigned i = 0; i < 8; i++) {
+        j->consts[C_BITS_LO / 4 + i] = 1u << i;
+        j->consts[C_BITS_HI / 4 + i] = 1u << (8 + i);
         j->consts[C_EXP / 4 + i] = 0x7f800000u;
         j->consts[C_SIGN / 4 + i] = 0x80000000u;
         j->consts[C_ABS / 4 + i] = 0x7fffffffu;
@@ -654,9 +720,6 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
         for (unsigned k = 0; k < op->nhalves; k++) {
             const G4Half *h = &op->h[k];
 
-            if (!op->nomask) {      /* (NoMask: every lane, whatever base) */
-                b->need |= (uint16_t)(((1u << h->n) - 1) << h->mbit0);
-            }
             for (unsigned lane = 0; lane < h->n; lane += 8) {
                 group(j, op, h, lane);
             }
@@ -687,7 +750,7 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
     }
     b->map = map;
     b->map_bytes = bytes;
-    b->fn = (void (*)(G4EuThread *, const uint8_t *))(void *)map;
+    b->fn = (void (*)(G4EuThread *, const uint8_t *, uint32_t))(void *)map;
     b->consts = map + code_bytes;
     b->nops = n;
     b->last_ip = ips[n - 1];
@@ -791,12 +854,12 @@ void g4_jit_free_blocks(G4EuProgram *p)
 bool g4_jit_run(G4EuThread *t, const G4JitBlock *b, uint16_t base,
                 uint64_t room, uint32_t *ip, const G4Op **op)
 {
-    if ((base & b->need) != b->need || b->nops - 1 > room ||
+    if (b->nops - 1 > room ||
         (t->cr0[0] & G4_CR0_FP_ALT) ||
         (b->acc && !t->acc_unread && !(t->cr0[0] & G4_CR0_ACC_DISABLE))) {
         return false;
     }
-    b->fn(t, b->consts);
+    b->fn(t, b->consts, base);
     t->jit_runs++;
     *ip = b->last_ip;
     *op = b->last;
