@@ -390,16 +390,28 @@ static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
     uint16_t base = t->amask & t->imask & t->lmask & t->cmask;
     uint32_t end = p->n * 8, ip = t->ip;
     uint64_t room = *left, ran = 0;     /* the budget, checked per op */
+    /* no block looked up before this ip: the one that could not run
+     * covers the instructions up to there (none compiled within it) */
+    uint32_t jit_from = 0;
 
     for (;;) {
         const G4Op *nop;
         uint32_t next;
+        const G4JitBlock *b = NULL;
+        bool ran_block = false;
 
-        const G4JitBlock *b = jit ? g4_jit_block(p, op, ip) : NULL;
-
-        if (b && g4_jit_run(t, b, base, room - ran, &ip, &op)) {
-            /* the block's instructions, up to op */
-            ran += g4_jit_block_ops(b) - 1;
+        if (jit && ip >= jit_from) {
+            b = g4_jit_block(p, op, ip, t->cr0[0] & G4_CR0_FP_ALT);
+            if (b && g4_jit_run(t, b, base, room - ran, &ip, &op)) {
+                /* the block's instructions, up to op */
+                ran += g4_jit_block_ops(b) - 1;
+                ran_block = true;
+            } else if (b) {
+                jit_from = g4_jit_block_last(b) + 1;
+            }
+        }
+        if (ran_block) {
+            /* done */
         } else if (op->exec == G4X_NOP) {
             /* nothing (a compacted instruction's nenop padding) */
         } else if (op->xsimple) {

@@ -44,6 +44,7 @@
 struct G4JitBlock {
     void (*fn)(G4EuThread *t, const uint8_t *consts, uint32_t base);
     const uint8_t *consts;
+    bool alt;               /* compiled for ALT float mode (cr0.0 bit 0) */
     bool acc;               /* one of them writes the accumulator */
     uint32_t nops;          /* instructions (nops too) */
     uint32_t last_ip;
@@ -71,7 +72,8 @@ enum {
     C_ZERO = 128,
     C_BITS_LO = 160,        /* 1 << lane, lanes 0-7 */
     C_BITS_HI = 192,        /* 1 << lane, lanes 8-15 */
-    C_IMM = 224,            /* 32 bits each */
+    C_FMAX = 224,           /* 0x7f7fffff: FLT_MAX */
+    C_IMM = 256,            /* 32 bits each */
     C_BYTES = C_IMM + 4 * JIT_IMMS,
 };
 
@@ -81,6 +83,7 @@ typedef struct Jit {
     uint8_t *code;
     size_t n;
     bool bad;
+    bool alt;               /* ALT mode: infinite results clamped */
     uint32_t consts[C_BYTES / 4];
     unsigned nimm;
 } Jit;
@@ -172,7 +175,8 @@ static void vcvtdq2ps(Jit *j, unsigned d, Rm s)
     vex(j, 0, 1, 0, 0x5b, d, 0, s);
 }
 
-enum { OP_AND = 0x54, OP_XOR = 0x57, OP_ADD = 0x58, OP_MUL = 0x59 };
+enum { OP_AND = 0x54, OP_OR = 0x56, OP_XOR = 0x57, OP_ADD = 0x58,
+       OP_MUL = 0x59 };
 
 static void vps(Jit *j, uint8_t op, unsigned d, unsigned s1, Rm s2)
 {
@@ -301,6 +305,16 @@ static void canon(Jit *j, unsigned y)
 {
     vcmpps(j, T1, y, R(y), 3);          /* unordered */
     vblendvps(j, y, y, M(RSI, C_NAN), T1);
+}
+
+/* ALT mode: y's infinite lanes become +-FLT_MAX (alt_clamp, L7219) */
+static void alt_clamp(Jit *j, unsigned y)
+{
+    vps(j, OP_AND, T1, y, M(RSI, C_ABS));
+    vpcmpeqd(j, T1, T1, M(RSI, C_EXP));
+    vps(j, OP_AND, T2, y, M(RSI, C_SIGN));
+    vps(j, OP_OR, T2, T2, M(RSI, C_FMAX));
+    vblendvps(j, y, y, R(T2), T1);
 }
 
 static uint32_t flush_bits(uint32_t u)
@@ -507,6 +521,9 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
     }
     canon(j, 0);
     flush(j, 0);
+    if (j->alt) {
+        alt_clamp(j, 0);
+    }
     store_dwords(j, dst + 4 * (int32_t)lane, mask);
 }
 
@@ -693,7 +710,7 @@ static void free_block(G4JitBlock *b)
 
 /* Compile the block of ops[0..n) (their ips; the last is an ALU op). */
 static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
-                           unsigned n)
+                           unsigned n, bool alt)
 {
     G4JitBlock *b = g_new0(G4JitBlock, 1);
     Jit *j = g_new0(Jit, 1);
@@ -701,6 +718,7 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
     uint8_t *map;
 
     j->code = g_malloc(JIT_CODE_MAX);
+    j->alt = b->alt = alt;
     lane_masks(j);
     for (unsigned i = 0; i < 8; i++) {
         j->consts[C_BITS_LO / 4 + i] = 1u << i;
@@ -709,6 +727,7 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
         j->consts[C_SIGN / 4 + i] = 0x80000000u;
         j->consts[C_ABS / 4 + i] = 0x7fffffffu;
         j->consts[C_NAN / 4 + i] = 0x7fc00000u;
+        j->consts[C_FMAX / 4 + i] = 0x7f7fffffu;
     }
     for (unsigned i = 0; i < n; i++) {
         const G4Op *op = ops[i];
@@ -772,7 +791,7 @@ bool g4_jit_available(void)
 }
 
 const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
-                                    uint32_t ip)
+                                    uint32_t ip, bool alt)
 {
     const G4Op *ops[JIT_MAX_OPS];
     uint32_t ips[JIT_MAX_OPS];
@@ -800,7 +819,7 @@ const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
         at += o->len ? o->len : 16;
     }
     if (nalu) {
-        b = compile(ops, ips, nalu);
+        b = compile(ops, ips, nalu, alt);
     }
     hwgpu_mutex_lock(&p->lock);
     if (__atomic_load_n(&w->jit_state, __ATOMIC_ACQUIRE) != G4_JIT_UNKNOWN) {
@@ -840,7 +859,7 @@ bool g4_jit_available(void)
 }
 
 const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
-                                    uint32_t ip)
+                                    uint32_t ip, bool alt)
 {
     return NULL;
 }
@@ -854,8 +873,7 @@ void g4_jit_free_blocks(G4EuProgram *p)
 bool g4_jit_run(G4EuThread *t, const G4JitBlock *b, uint16_t base,
                 uint64_t room, uint32_t *ip, const G4Op **op)
 {
-    if (b->nops - 1 > room ||
-        (t->cr0[0] & G4_CR0_FP_ALT) ||
+    if (b->nops - 1 > room || !(t->cr0[0] & G4_CR0_FP_ALT) != !b->alt ||
         (b->acc && !t->acc_unread && !(t->cr0[0] & G4_CR0_ACC_DISABLE))) {
         return false;
     }
@@ -869,4 +887,9 @@ bool g4_jit_run(G4EuThread *t, const G4JitBlock *b, uint16_t base,
 uint32_t g4_jit_block_ops(const G4JitBlock *b)
 {
     return b->nops;
+}
+
+uint32_t g4_jit_block_last(const G4JitBlock *b)
+{
+    return b->last_ip;
 }

@@ -266,11 +266,15 @@ const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip);
 /* g4-eu-jit.c */
 /* Whether this host runs compiled blocks (x86-64 with AVX2, Linux). */
 bool g4_jit_available(void);
-/* The block starting at op (at ip), compiling it on the first call. */
+/*
+ * The block starting at op (at ip), compiling it on the first call (for
+ * the float mode the thread is in: alt).
+ */
 const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
-                                    uint32_t ip);
+                                    uint32_t ip, bool alt);
 static inline const G4JitBlock *g4_jit_block(const G4EuProgram *p,
-                                             const G4Op *op, uint32_t ip)
+                                             const G4Op *op, uint32_t ip,
+                                             bool alt)
 {
     uint8_t st = __atomic_load_n(&op->jit_state, __ATOMIC_ACQUIRE);
 
@@ -278,17 +282,18 @@ static inline const G4JitBlock *g4_jit_block(const G4EuProgram *p,
         return op->jit;
     }
     return st == G4_JIT_NONE ? NULL :
-           g4_jit_block_slow((G4EuProgram *)p, op, ip);
+           g4_jit_block_slow((G4EuProgram *)p, op, ip, alt);
 }
 /*
- * Run block b from op when the thread's state allows it (every lane it
- * uses enabled in base, room for its instructions in the budget, IEEE
- * mode, no visible accumulator write): then *ip and *op are its last
- * instruction's and true.
+ * Run block b from op when the thread's state allows it (room for its
+ * instructions in the budget, the float mode it was compiled for, no
+ * visible accumulator write), base being EMask's: then *ip and *op are
+ * its last instruction's and true.
  */
 bool g4_jit_run(G4EuThread *t, const G4JitBlock *b, uint16_t base,
                 uint64_t room, uint32_t *ip, const G4Op **op);
 uint32_t g4_jit_block_ops(const G4JitBlock *b);
+uint32_t g4_jit_block_last(const G4JitBlock *b);   /* its last ip */
 void g4_jit_free_blocks(G4EuProgram *p);
 
 /* g4-eu-alu.c */

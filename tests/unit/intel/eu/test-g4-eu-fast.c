@@ -1019,7 +1019,9 @@ static void test_random_jit(void)
         g4_eu_encode(&in, words + 4 * n);
         rand_state(r, &thr);
         if (full) {
-            g4_eu_thread_init(&thr, 0xffff, 0);
+            /* (ALT mode: blocks compiled for it) */
+            g4_eu_thread_init(&thr, 0xffff, g_rand_int_range(r, 0, 4) ? 0 :
+                              G4_CR0_FP_ALT);
             for (unsigned w = 0; w < G4_EU_GRF_BYTES / 4; w++) {
                 uint32_t v = rand_dword(r);
 
@@ -1048,6 +1050,41 @@ static void test_random_jit(void)
     g_rand_free(r);
 }
 
+/*
+ * One program's block run by threads in both float modes: a block is
+ * compiled for the mode of the thread that first reaches it and runs only
+ * in that mode (ALT turns an infinite result into FLT_MAX, L7219).
+ */
+static void test_jit_modes(void)
+{
+    static const char text[] =
+        "add(8) g3<1>F g1<8,8,1>F g2<8,8,1>F { align1 };\n"
+        "mul(8) g4<1>F g3<8,8,1>F 2F { align1 };\n" EOT;
+    G4EuProgram *p = assemble(text);
+    static const uint32_t modes[] = { 0, G4_CR0_FP_ALT, 0, G4_CR0_FP_ALT };
+
+    for (unsigned m = 0; m < G_N_ELEMENTS(modes); m++) {
+        uint32_t want = modes[m] ? 0x7f7fffffu : 0x7f800000u, got;
+
+        for (unsigned k = 0; k < 2; k++) {
+            g4_eu_thread_init(&thr, 0xffff, modes[m]);
+            for (unsigned i = 0; i < 8; i++) {
+                set_f(1, i, INFINITY);  /* (RTZ: no sum overflows) */
+                set_f(2, i, 1.0f);
+            }
+            env_setup();
+            env.interp = k == 0;
+            g_assert_cmpint(g4_eu_run(&thr, p, &env, 1000), ==,
+                            G4_EU_STOP_EOT);
+            memcpy(&got, thr.grf + 3 * 32 + 4 * 5, 4);
+            g_assert_cmphex(got, ==, want);
+            memcpy(&got, thr.grf + 4 * 32, 4);
+            g_assert_cmphex(got, ==, want);
+        }
+    }
+    g4_eu_program_free(p);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1060,5 +1097,6 @@ int main(int argc, char **argv)
     g_test_add_func("/g4-eu-fast/random-flat", test_random_flat);
     g_test_add_func("/g4-eu-fast/flat-message", test_flat_message);
     g_test_add_func("/g4-eu-fast/random-jit", test_random_jit);
+    g_test_add_func("/g4-eu-fast/jit-modes", test_jit_modes);
     return g_test_run();
 }
