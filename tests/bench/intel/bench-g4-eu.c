@@ -1,10 +1,12 @@
 /*
  * G45 EU throughput, in channel-operations per second on one core
  * (instructions executed x execution size): a float ALU mix
- * (mov/add/mul/mac/cmp/sel) in SIMD8 and compressed SIMD16, and a
- * branchy loop with if/break, each run by the reference interpreter
- * (G4EuEnv.interp) and by the fast path, in the same process.  Prints
- * figures; never asserts on time.
+ * (mov/add/mul/mac/cmp/sel) in SIMD8 and compressed SIMD16, a pixel
+ * shader's interpolation (pln/mul/add, compressed SIMD16, as crocus's)
+ * and a branchy loop with if/break, each run by the reference
+ * interpreter (G4EuEnv.interp), by the fast path's handlers alone and by
+ * the fast path with its JIT blocks (G4EuEnv.jit; where the host has
+ * them), in the same process.  Prints figures; never asserts on time.
  *   bench-g4-eu [seconds per case and path, default 1]
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -42,6 +44,26 @@ static char *alu_mix(unsigned width, const char *comp, unsigned blocks)
             width, r, comp, width, r, r, comp, width, r, r, comp,
             width, r, r, comp, width, r, r, comp, width, r, r, comp,
             width, r, comp, width, r, r, comp);
+    }
+    g_string_append(s, EOT);
+    return g_string_free(s, false);
+}
+
+/* Interpolation as crocus's pixel shaders do it: 1/w, attributes */
+static char *plane_mix(unsigned blocks)
+{
+    GString *s = g_string_new(NULL);
+
+    for (unsigned b = 0; b < blocks; b++) {
+        unsigned r = 20 + 2 * (b % 8);
+
+        g_string_append_printf(s,
+            "pln(16) g%u<1>F g3.4<0,1,0>F g10<8,8,1>F { align1 compr };\n"
+            "mul(16) g%u<1>F g%u<8,8,1>F g14<8,8,1>F { align1 compr };\n"
+            "pln(16) g%u<1>F g4<0,1,0>F g10<8,8,1>F { align1 compr };\n"
+            "mul(16) g%u<1>F g%u<8,8,1>F g14<8,8,1>F { align1 compr };\n"
+            "add(16) g%u<1>F g%u<8,8,1>F -g5<0,1,0>F { align1 compr };\n",
+            r, r, r, r, r, r, r, r);
     }
     g_string_append(s, EOT);
     return g_string_free(s, false);
@@ -85,8 +107,10 @@ static G4EuProgram *assemble(const char *text)
 }
 
 /* Channel-ops per second of one case on one path. */
+enum { PATH_INTERP, PATH_HANDLERS, PATH_JIT };
+
 static double run_path(const char *name, const char *text, unsigned width,
-                       double seconds, bool interp)
+                       double seconds, unsigned path)
 {
     G4EuProgram *p = assemble(text);
     G4EuThread *t = g_malloc0(sizeof(*t));
@@ -95,7 +119,8 @@ static double run_path(const char *name, const char *text, unsigned width,
     double start = cpu_seconds(), now;
 
     g4_eu_env_init(&env, &host);
-    env.interp = interp;
+    env.interp = path == PATH_INTERP;
+    env.jit &= path == PATH_JIT;
     do {
         for (int k = 0; k < 50; k++) {
             g4_eu_thread_init(t, 0xffff, 0);
@@ -108,6 +133,9 @@ static double run_path(const char *name, const char *text, unsigned width,
                 g4_eu_grf_f(t, 6)[i] = 0.99f;
                 g4_eu_grf_f(t, 7)[i] = 1.01f;
                 g4_eu_grf_f(t, 8)[i] = 0.75f;
+                for (int r = 10; r < 16; r++) {         /* u, v, 1/w */
+                    g4_eu_grf_f(t, r)[i] = 0.125f * (r + i);
+                }
             }
             if (g4_eu_run(t, p, &env, 1u << 30) != G4_EU_STOP_EOT) {
                 fprintf(stderr, "bench-g4-eu: %s did not end\n", name);
@@ -125,13 +153,19 @@ static double run_path(const char *name, const char *text, unsigned width,
 }
 
 static void run_case(const char *name, const char *text, unsigned width,
-                     double seconds)
+                     double seconds, bool jit)
 {
-    double ref = run_path(name, text, width, seconds, true);
-    double fast = run_path(name, text, width, seconds, false);
+    double ref = run_path(name, text, width, seconds, PATH_INTERP);
+    double fast = run_path(name, text, width, seconds, PATH_HANDLERS);
 
-    printf("%-24s %8.1f M  %8.1f M  x%.2f\n", name, ref / 1e6, fast / 1e6,
+    printf("%-26s %8.1f M  %8.1f M  x%-5.2f", name, ref / 1e6, fast / 1e6,
            fast / ref);
+    if (jit) {
+        double j = run_path(name, text, width, seconds, PATH_JIT);
+
+        printf("  %8.1f M  x%.2f", j / 1e6, j / ref);
+    }
+    printf("\n");
 }
 
 int main(int argc, char **argv)
@@ -139,16 +173,24 @@ int main(int argc, char **argv)
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     char *simd8 = alu_mix(8, "", 32);
     char *simd16 = alu_mix(16, " compr", 32);
+    char *plane = plane_mix(32);
+    G4EuEnv env;
+    bool jit;
 
     if (seconds <= 0) {
         seconds = 1.0;
     }
+    g4_eu_env_init(&env, &host);
+    jit = env.jit;
     printf("G45 EU, one core, %.1f s per case and path; channel-ops/s\n"
-           "%-24s %10s  %10s\n", seconds, "", "interpreter", "fast path");
-    run_case("alu-mix SIMD8", simd8, 8, seconds);
-    run_case("alu-mix SIMD16 (compr)", simd16, 16, seconds);
-    run_case("branchy loop SIMD8", branchy, 8, seconds);
+           "%-26s %10s  %10s %7s  %10s\n", seconds, "", "interpreter",
+           "handlers", "", jit ? "with JIT" : "(no JIT here)");
+    run_case("alu-mix SIMD8", simd8, 8, seconds, jit);
+    run_case("alu-mix SIMD16 (compr)", simd16, 16, seconds, jit);
+    run_case("interpolation SIMD16", plane, 16, seconds, jit);
+    run_case("branchy loop SIMD8", branchy, 8, seconds, jit);
     g_free(simd8);
     g_free(simd16);
+    g_free(plane);
     return 0;
 }
