@@ -401,7 +401,9 @@ static const G4Op *run_fast(G4EuThread *t, const G4EuProgram *p,
         bool ran_block = false;
 
         if (jit && ip >= jit_from) {
-            b = g4_jit_block(p, op, ip, t->cr0[0] & G4_CR0_FP_ALT);
+            b = g4_jit_block(p, op, ip, t->cr0[0] & G4_CR0_FP_ALT,
+                             !t->acc_unread &&
+                             !(t->cr0[0] & G4_CR0_ACC_DISABLE));
             if (b && g4_jit_run(t, b, base, room - ran, &ip, &op)) {
                 /* the block's instructions, up to op */
                 ran += g4_jit_block_ops(b) - 1;

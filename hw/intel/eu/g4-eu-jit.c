@@ -45,7 +45,10 @@ struct G4JitBlock {
     void (*fn)(G4EuThread *t, const uint8_t *consts, uint32_t base);
     const uint8_t *consts;
     bool alt;               /* compiled for ALT float mode (cr0.0 bit 0) */
-    bool acc;               /* one of them writes the accumulator */
+    bool acc;               /* one of them writes the accumulator ... */
+    bool accw;              /* ... and the block writes it (acc_live) */
+    uint32_t mac_need;      /* accumulator lanes a mac reads that must hold
+                             * float values when the block starts */
     uint32_t nops;          /* instructions (nops too) */
     uint32_t last_ip;
     const G4Op *last;
@@ -73,7 +76,8 @@ enum {
     C_BITS_LO = 160,        /* 1 << lane, lanes 0-7 */
     C_BITS_HI = 192,        /* 1 << lane, lanes 8-15 */
     C_FMAX = 224,           /* 0x7f7fffff: FLT_MAX */
-    C_IMM = 256,            /* 32 bits each */
+    C_DNAN = 256,           /* the default NaN as a double */
+    C_IMM = 288,            /* 32 bits each */
     C_BYTES = C_IMM + 4 * JIT_IMMS,
 };
 
@@ -84,6 +88,7 @@ typedef struct Jit {
     size_t n;
     bool bad;
     bool alt;               /* ALT mode: infinite results clamped */
+    bool accw;              /* implied accumulator writes made */
     uint32_t consts[C_BYTES / 4];
     unsigned nimm;
 } Jit;
@@ -262,6 +267,49 @@ static void vpbroadcastd(Jit *j, unsigned d, Rm s)
     vex(j, 1, 2, 0, 0x58, d, 0, s);
 }
 
+static void vcmppd(Jit *j, unsigned d, unsigned s1, Rm s2, uint8_t pred)
+{
+    vex(j, 1, 1, 0, 0xc2, d, s1, s2);
+    put(j, pred);
+}
+
+/* d = mask's qword sign bits ? s2 : s1 */
+static void vblendvpd(Jit *j, unsigned d, unsigned s1, Rm s2, unsigned mask)
+{
+    vex(j, 1, 3, 0, 0x4b, d, s1, s2);
+    put(j, (uint8_t)(mask << 4));
+}
+
+/* or dword [rdi + disp], imm */
+static void or_mem32(Jit *j, int32_t disp, uint32_t imm)
+{
+    put(j, 0x81);
+    put(j, 0x80 | 1 << 3 | RDI);
+    put32(j, (uint32_t)disp);
+    put32(j, imm);
+}
+
+/* eax = the 16-bit word at [rdi + disp], zero-extended */
+static void movzx_eax_mem16(Jit *j, int32_t disp)
+{
+    put(j, 0x0f);
+    put(j, 0xb7);
+    put(j, 0x80 | 0 << 3 | RDI);
+    put32(j, (uint32_t)disp);
+}
+
+static void not_eax(Jit *j)
+{
+    put(j, 0xf7);
+    put(j, 0xd0);
+}
+
+static void and_eax_edx(Jit *j)
+{
+    put(j, 0x21);
+    put(j, 0xd0);
+}
+
 static void vpinsrw(Jit *j, unsigned d, unsigned s1, Rm s2, uint8_t lane)
 {
     vexl(j, 0, 1, 1, 0, 0xc4, d, s1, s2);
@@ -280,15 +328,36 @@ static void vpw(Jit *j, uint8_t op, unsigned d, unsigned s1, Rm s2)
 enum { T1 = 14, T2 = 15 };  /* scratch of the rules below */
 enum { MASK_LO = 12, MASK_HI = 13 };    /* EMask lanes 0-7, 8-15 */
 
-/* The enabled lanes of base (edx) as dword masks in MASK_LO, MASK_HI */
-static void lane_masks(Jit *j)
+enum { PRED_LO = 10, PRED_HI = 11 };    /* an instruction's own lanes */
+
+/* The lanes set in gpr (edx or eax) as dword masks in lo, hi */
+static void lane_masks(Jit *j, unsigned gpr, unsigned lo, unsigned hi)
 {
-    vmovd_from_gpr(j, MASK_LO, RDX);
-    vpbroadcastd(j, MASK_LO, R(MASK_LO));
-    vps(j, OP_AND, MASK_HI, MASK_LO, M(RSI, C_BITS_HI));
-    vpcmpeqd(j, MASK_HI, MASK_HI, M(RSI, C_BITS_HI));
-    vps(j, OP_AND, MASK_LO, MASK_LO, M(RSI, C_BITS_LO));
-    vpcmpeqd(j, MASK_LO, MASK_LO, M(RSI, C_BITS_LO));
+    vmovd_from_gpr(j, lo, gpr);
+    vpbroadcastd(j, lo, R(lo));
+    vps(j, OP_AND, hi, lo, M(RSI, C_BITS_HI));
+    vpcmpeqd(j, hi, hi, M(RSI, C_BITS_HI));
+    vps(j, OP_AND, lo, lo, M(RSI, C_BITS_LO));
+    vpcmpeqd(j, lo, lo, M(RSI, C_BITS_LO));
+}
+
+/*
+ * A predicated instruction's predicate (normal: flag bit n for channel n,
+ * g4_pred_mask) in PRED_LO/PRED_HI; and with base (edx) unless sel, whose
+ * predicate selects, or NoMask.  The flags do not change within a block
+ * (no instruction in it writes them).
+ */
+static void pred_masks(Jit *j, const G4Op *op)
+{
+    movzx_eax_mem16(j, (int32_t)offsetof(G4EuThread, f0) +
+                       2 * op->flag_sub);
+    if (op->pred_inv) {
+        not_eax(j);
+    }
+    if (op->opcode != G4_OP_SEL && !op->nomask) {
+        and_eax_edx(j);
+    }
+    lane_masks(j, 0, PRED_LO, PRED_HI);
 }
 
 /* y's denormal lanes become zeros of their sign (flush32) */
@@ -465,11 +534,41 @@ static void store_words(Jit *j, int32_t d, int mask)
 }
 
 /* Eight lanes of one instruction: half h's lanes lane..lane+7. */
+/* ymm6 (lanes 0-3) and ymm8 (4-7) as doubles: NaNs the default NaN */
+static void canon_pd(Jit *j)
+{
+    vcmppd(j, T1, 6, R(6), 3);          /* unordered */
+    vblendvpd(j, 6, 6, M(RSI, C_DNAN), T1);
+    vcmppd(j, T1, 8, R(8), 3);
+    vblendvpd(j, 8, 8, M(RSI, C_DNAN), T1);
+}
+
+/* The implied accumulator write of lanes lane..lane+7 (all of them: it
+ * is not masked by the channel enables, L7711) from ymm6, ymm8 */
+static void acc_store(Jit *j, const G4Half *h, unsigned lane)
+{
+    int32_t a = (int32_t)offsetof(G4EuThread, accf) +
+                8 * (int32_t)(h->lane0 + lane);
+
+    vmovups_st(j, M(RDI, a), 6);
+    vmovups_st(j, M(RDI, a + 32), 8);
+    or_mem32(j, (int32_t)offsetof(G4EuThread, acc_float),
+             0xffu << (h->lane0 + lane));
+}
+
+/*
+ * Eight lanes of one instruction: half h's lanes lane..lane+7.  The
+ * store's lanes: the instruction's predicate and EMask (PRED_LO/HI), or
+ * EMask (MASK_LO/HI), or every lane (NoMask).
+ */
 static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
 {
-    bool plane = op->opcode == G4_OP_PLN || op->opcode == G4_OP_LINE;
+    bool hi = h->mbit0 + lane >= 8;
     int32_t dst = file_off(h->dst.kind) + h->dst.base;
-    int mask = op->nomask ? -1 : h->mbit0 + lane >= 8 ? MASK_HI : MASK_LO;
+    int mask = op->pred && op->opcode != G4_OP_SEL ?
+               (hi ? PRED_HI : PRED_LO) :
+               op->nomask ? -1 : hi ? MASK_HI : MASK_LO;
+    bool accw = j->accw && op->acc_write;
 
     if (op->cls == G4C_INT) {           /* add to a word destination */
         load_words(j, h, 0, lane, 0);
@@ -478,48 +577,86 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
         store_words(j, dst + 2 * (int32_t)lane, mask);
         return;
     }
-    if (op->cls == G4C_RAW) {           /* mov */
+    if (op->cls == G4C_RAW) {           /* mov; sel by its predicate */
         load_raw(j, h, 0, lane, 0);
+        if (op->opcode == G4_OP_SEL) {
+            load_raw(j, h, 1, lane, 1);
+            if (op->pred) {
+                vblendvps(j, 0, 1, R(0), hi ? PRED_HI : PRED_LO);
+            }
+        }
         store_dwords(j, dst + 4 * (int32_t)lane, mask);
         return;
     }
 
-    if (!plane) {
+    if (op->opcode == G4_OP_ADD || op->opcode == G4_OP_MUL) {
         load_src(j, &h->src[0], h->xs[0], lane, 0);
         load_src(j, &h->src[1], h->xs[1], lane, 1);
         vps(j, op->opcode == G4_OP_ADD ? OP_ADD : OP_MUL, 0, 0, R(1));
+        canon(j, 0);
+        if (accw) {                     /* the float result, unflushed */
+            vcvtps2pd(j, 6, R(0));
+            vextractf128_hi(j, 8, 0);
+            vcvtps2pd(j, 8, R(8));
+            acc_store(j, h, lane);
+        }
     } else {
-        bool pln = op->opcode == G4_OP_PLN;
+        int32_t acc = (int32_t)offsetof(G4EuThread, accf) +
+                      8 * (int32_t)(h->lane0 + lane);
 
-        load_src(j, &h->src[1], h->xs[1], lane, 1);          /* u */
-        if (pln) {
-            load_src(j, &h->src[2], h->xs[2], lane, 2);      /* v */
-        }
-        load_plane_scalar(j, h, 0, 3);                       /* p */
-        load_plane_scalar(j, h, 1, 4);                       /* q */
-        load_plane_scalar(j, h, 2, 5);                       /* r */
-        /* lanes 0-3 in ymm6, 4-7 in ymm8: (p*u + q*v) + r in double */
-        vcvtps2pd(j, 6, R(1));
-        vextractf128_hi(j, 8, 1);
-        vcvtps2pd(j, 8, R(8));
-        vpd(j, OP_MUL, 6, 6, R(3));
-        vpd(j, OP_MUL, 8, 8, R(3));
-        if (pln) {
-            vcvtps2pd(j, 7, R(2));
-            vextractf128_hi(j, 9, 2);
+        if (op->opcode == G4_OP_MAC) {
+            /* a*b + acc in double (the product is exact) */
+            load_src(j, &h->src[0], h->xs[0], lane, 0);
+            load_src(j, &h->src[1], h->xs[1], lane, 1);
+            vcvtps2pd(j, 6, R(0));
+            vcvtps2pd(j, 7, R(1));
+            vextractf128_hi(j, 8, 0);
+            vcvtps2pd(j, 8, R(8));
+            vextractf128_hi(j, 9, 1);
             vcvtps2pd(j, 9, R(9));
-            vpd(j, OP_MUL, 7, 7, R(4));
-            vpd(j, OP_MUL, 9, 9, R(4));
-            vpd(j, OP_ADD, 6, 6, R(7));
-            vpd(j, OP_ADD, 8, 8, R(9));
+            vpd(j, OP_MUL, 6, 6, R(7));
+            vpd(j, OP_MUL, 8, 8, R(9));
+            vpd(j, OP_ADD, 6, 6, M(RDI, acc));
+            vpd(j, OP_ADD, 8, 8, M(RDI, acc + 32));
+        } else {
+            bool pln = op->opcode == G4_OP_PLN;
+
+            load_src(j, &h->src[1], h->xs[1], lane, 1);      /* u */
+            if (pln) {
+                load_src(j, &h->src[2], h->xs[2], lane, 2);  /* v */
+            }
+            load_plane_scalar(j, h, 0, 3);                   /* p */
+            load_plane_scalar(j, h, 1, 4);                   /* q */
+            load_plane_scalar(j, h, 2, 5);                   /* r */
+            /* lanes 0-3 in ymm6, 4-7 in ymm8: (p*u + q*v) + r */
+            vcvtps2pd(j, 6, R(1));
+            vextractf128_hi(j, 8, 1);
+            vcvtps2pd(j, 8, R(8));
+            vpd(j, OP_MUL, 6, 6, R(3));
+            vpd(j, OP_MUL, 8, 8, R(3));
+            if (pln) {
+                vcvtps2pd(j, 7, R(2));
+                vextractf128_hi(j, 9, 2);
+                vcvtps2pd(j, 9, R(9));
+                vpd(j, OP_MUL, 7, 7, R(4));
+                vpd(j, OP_MUL, 9, 9, R(4));
+                vpd(j, OP_ADD, 6, 6, R(7));
+                vpd(j, OP_ADD, 8, 8, R(9));
+            }
+            vpd(j, OP_ADD, 6, 6, R(5));
+            vpd(j, OP_ADD, 8, 8, R(5));
         }
-        vpd(j, OP_ADD, 6, 6, R(5));
-        vpd(j, OP_ADD, 8, 8, R(5));
+        canon_pd(j);
+        if (accw) {                     /* the double result */
+            acc_store(j, h, lane);
+        }
         vcvtpd2ps(j, 6, R(6));
         vcvtpd2ps(j, 8, R(8));
         vinsertf128_hi(j, 0, 6, 8);
     }
-    canon(j, 0);
+    if (h->dst.kind == G4K_NULL) {
+        return;
+    }
     flush(j, 0);
     if (j->alt) {
         alt_clamp(j, 0);
@@ -640,18 +777,21 @@ static void src_range(const G4Half *h, unsigned k, unsigned lane,
  * takes without predicate or NoMask, every half with a contiguous F
  * destination and sources load_src reads.
  */
-static bool op_ok(const G4Op *op)
+static bool op_ok(const G4Op *op, bool accw)
 {
     bool plane = op->opcode == G4_OP_PLN || op->opcode == G4_OP_LINE;
     bool fl = op->cls == G4C_FLOAT, in = op->cls == G4C_INT;
     bool raw = op->cls == G4C_RAW;
 
-    if (op->exec != G4X_ALU || !op->xfn || op->pred || op->align16 ||
+    if (op->exec != G4X_ALU || !op->xfn || op->align16 ||
+        (op->pred != G4_PRED_NONE && op->pred != G4_PRED_NORMAL) ||
         op->sat || op->cmod || op->nhalves < 1 || op->nhalves > 2 ||
         (fl && (!op->ftz || (op->opcode != G4_OP_ADD &&
-                             op->opcode != G4_OP_MUL && !plane))) ||
-        (in && op->opcode != G4_OP_ADD) ||
-        (raw && op->opcode != G4_OP_MOV)) {
+                             op->opcode != G4_OP_MUL &&
+                             op->opcode != G4_OP_MAC && !plane))) ||
+        /* (an integer accumulator write: not compiled) */
+        (in && (op->opcode != G4_OP_ADD || (accw && op->acc_write))) ||
+        (raw && op->opcode != G4_OP_MOV && op->opcode != G4_OP_SEL)) {
         return false;
     }
     for (unsigned k = 0; k < op->nhalves; k++) {
@@ -664,10 +804,15 @@ static bool op_ok(const G4Op *op)
         unsigned esize = in ? 2 : 4;
 
         if ((n != 8 && n != 16) || h->mbit0 + n > 16 || (h->mbit0 & 7) ||
-            (h->dst.kind != G4K_GRF && h->dst.kind != G4K_MRF) ||
-            !h->dst.contig || h->dst.esize != esize ||
-            (fl && h->dst.type != G4_TYPE_F) ||
-            h->dst.base + esize * n > fsize) {
+            h->lane0 + n > G4_EU_MAX_LANES) {
+            return false;
+        }
+        if (fl && h->dst.kind == G4K_NULL) {
+            /* only the accumulator (and nothing to store) */
+        } else if ((h->dst.kind != G4K_GRF && h->dst.kind != G4K_MRF) ||
+                   !h->dst.contig || h->dst.esize != esize ||
+                   (fl && h->dst.type != G4_TYPE_F) ||
+                   h->dst.base + esize * n > fsize) {
             return false;
         }
         if (plane && (h->src[0].kind != G4K_GRF ||
@@ -710,8 +855,9 @@ static void free_block(G4JitBlock *b)
 
 /* Compile the block of ops[0..n) (their ips; the last is an ALU op). */
 static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
-                           unsigned n, bool alt)
+                           unsigned n, bool alt, bool accw)
 {
+    uint32_t covered = 0;   /* accumulator lanes written in the block */
     G4JitBlock *b = g_new0(G4JitBlock, 1);
     Jit *j = g_new0(Jit, 1);
     size_t code_bytes, bytes;
@@ -719,7 +865,8 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
 
     j->code = g_malloc(JIT_CODE_MAX);
     j->alt = b->alt = alt;
-    lane_masks(j);
+    j->accw = b->accw = accw;
+    lane_masks(j, RDX, MASK_LO, MASK_HI);
     for (unsigned i = 0; i < 8; i++) {
         j->consts[C_BITS_LO / 4 + i] = 1u << i;
         j->consts[C_BITS_HI / 4 + i] = 1u << (8 + i);
@@ -728,6 +875,7 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
         j->consts[C_ABS / 4 + i] = 0x7fffffffu;
         j->consts[C_NAN / 4 + i] = 0x7fc00000u;
         j->consts[C_FMAX / 4 + i] = 0x7f7fffffu;
+        j->consts[C_DNAN / 4 + i] = i & 1 ? 0x7ff80000u : 0;
     }
     for (unsigned i = 0; i < n; i++) {
         const G4Op *op = ops[i];
@@ -736,11 +884,21 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
             continue;
         }
         b->acc |= op->acc_write;
+        if (op->pred) {
+            pred_masks(j, op);
+        }
         for (unsigned k = 0; k < op->nhalves; k++) {
             const G4Half *h = &op->h[k];
+            uint32_t lanes = ((1u << h->n) - 1) << h->lane0;
 
+            if (op->opcode == G4_OP_MAC) {
+                b->mac_need |= lanes & ~covered;
+            }
             for (unsigned lane = 0; lane < h->n; lane += 8) {
                 group(j, op, h, lane);
+            }
+            if (accw && op->acc_write) {
+                covered |= lanes;       /* (float: op_ok) */
             }
         }
     }
@@ -791,7 +949,7 @@ bool g4_jit_available(void)
 }
 
 const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
-                                    uint32_t ip, bool alt)
+                                    uint32_t ip, bool alt, bool accw)
 {
     const G4Op *ops[JIT_MAX_OPS];
     uint32_t ips[JIT_MAX_OPS];
@@ -809,7 +967,7 @@ const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
         if (o->exec == G4X_NOP) {
             ops[n] = o;
             ips[n++] = at;
-        } else if (op_ok(o)) {
+        } else if (op_ok(o, accw)) {
             ops[n] = o;
             ips[n++] = at;
             nalu = n;
@@ -819,7 +977,7 @@ const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
         at += o->len ? o->len : 16;
     }
     if (nalu) {
-        b = compile(ops, ips, nalu, alt);
+        b = compile(ops, ips, nalu, alt, accw);
     }
     hwgpu_mutex_lock(&p->lock);
     if (__atomic_load_n(&w->jit_state, __ATOMIC_ACQUIRE) != G4_JIT_UNKNOWN) {
@@ -859,7 +1017,7 @@ bool g4_jit_available(void)
 }
 
 const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
-                                    uint32_t ip, bool alt)
+                                    uint32_t ip, bool alt, bool accw)
 {
     return NULL;
 }
@@ -873,8 +1031,11 @@ void g4_jit_free_blocks(G4EuProgram *p)
 bool g4_jit_run(G4EuThread *t, const G4JitBlock *b, uint16_t base,
                 uint64_t room, uint32_t *ip, const G4Op **op)
 {
+    bool accw = !t->acc_unread && !(t->cr0[0] & G4_CR0_ACC_DISABLE);
+
     if (b->nops - 1 > room || !(t->cr0[0] & G4_CR0_FP_ALT) != !b->alt ||
-        (b->acc && !t->acc_unread && !(t->cr0[0] & G4_CR0_ACC_DISABLE))) {
+        (b->acc && accw != b->accw) ||
+        (t->acc_float & b->mac_need) != b->mac_need) {
         return false;
     }
     b->fn(t, b->consts, base);

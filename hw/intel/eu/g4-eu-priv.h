@@ -267,14 +267,15 @@ const G4Flat *g4_eu_program_flat(G4EuProgram *p, uint32_t ip);
 /* Whether this host runs compiled blocks (x86-64 with AVX2, Linux). */
 bool g4_jit_available(void);
 /*
- * The block starting at op (at ip), compiling it on the first call (for
- * the float mode the thread is in: alt).
+ * The block starting at op (at ip), compiling it on the first call for
+ * the thread's float mode (alt) and accumulator (accw: implied writes
+ * made).
  */
 const G4JitBlock *g4_jit_block_slow(G4EuProgram *p, const G4Op *op,
-                                    uint32_t ip, bool alt);
+                                    uint32_t ip, bool alt, bool accw);
 static inline const G4JitBlock *g4_jit_block(const G4EuProgram *p,
                                              const G4Op *op, uint32_t ip,
-                                             bool alt)
+                                             bool alt, bool accw)
 {
     uint8_t st = __atomic_load_n(&op->jit_state, __ATOMIC_ACQUIRE);
 
@@ -282,13 +283,14 @@ static inline const G4JitBlock *g4_jit_block(const G4EuProgram *p,
         return op->jit;
     }
     return st == G4_JIT_NONE ? NULL :
-           g4_jit_block_slow((G4EuProgram *)p, op, ip, alt);
+           g4_jit_block_slow((G4EuProgram *)p, op, ip, alt, accw);
 }
 /*
  * Run block b from op when the thread's state allows it (room for its
- * instructions in the budget, the float mode it was compiled for, no
- * visible accumulator write), base being EMask's: then *ip and *op are
- * its last instruction's and true.
+ * instructions in the budget, the float mode and accumulator writes it
+ * was compiled for, float values in the accumulator lanes its macs
+ * read), base being EMask's: then *ip and *op are its last
+ * instruction's and true.
  */
 bool g4_jit_run(G4EuThread *t, const G4JitBlock *b, uint16_t base,
                 uint64_t room, uint32_t *ip, const G4Op **op);

@@ -909,7 +909,7 @@ static char *jit_word_src(GRand *r, bool imm)
 /* One instruction of a JIT block (or near one), as assembler text. */
 static char *jit_line(GRand *r)
 {
-    unsigned kind = g_rand_int_range(r, 0, 8);
+    unsigned kind = g_rand_int_range(r, 0, 10);
 
     if (kind == 0) {
         /* crocus's pixel positions: an integer add to words */
@@ -921,6 +921,27 @@ static char *jit_line(GRand *r)
                                jit_reg(r), g_rand_boolean(r) ? "UW" : "W",
                                s0, s1, n == 8 && g_rand_boolean(r) ?
                                " sechalf" : "");
+    }
+    if (kind == 2) {
+        /* a raw sel (by a predicate: max/min after a cmp) or mov */
+        bool sixteen = g_rand_boolean(r);
+        unsigned a = jit_reg(r);
+        g_autofree char *b = g_rand_boolean(r) ?
+            g_strdup_printf("g%u<8,8,1>F", jit_reg(r)) : g_strdup("0F");
+
+        return g_strdup_printf("sel(%u) g%u<1>F g%u<8,8,1>F %s { align1%s };",
+                               sixteen ? 16 : 8, jit_reg(r), a, b,
+                               sixteen ? " compr" : "");
+    }
+    if (kind == 3) {
+        /* an SF kernel's accumulator chain: mul into null, then mac */
+        unsigned a = jit_reg(r), b = jit_reg(r), c = jit_reg(r);
+
+        return g_strdup_printf(
+            "mul(8) null g%u<8,8,1>F g%u.%u<0,1,0>F { align1 };\n"
+            "mac(8) g%u<1>F g%u<8,8,1>F -g%u.%u<0,1,0>F { align1 };",
+            a, b, g_rand_int_range(r, 0, 8), jit_reg(r), c, b,
+            g_rand_int_range(r, 0, 8));
     }
     if (kind == 1) {
         /* a raw move (the render-target write's header: NoMask) */
@@ -947,12 +968,14 @@ static char *jit_line(GRand *r)
 /* A float instruction of a JIT block, as assembler text. */
 static char *jit_float_line(GRand *r)
 {
-    static const char *const ops[] = { "add", "mul", "pln", "line" };
+    static const char *const ops[] = { "add", "mul", "pln", "line", "mac",
+                                       "add", "mul" };
     const char *op = ops[g_rand_int_range(r, 0, G_N_ELEMENTS(ops))];
     unsigned form = g_rand_int_range(r, 0, 3);   /* 8, 8 sechalf, 16 */
     bool sixteen = form == 2;
-    g_autofree char *dst = g_rand_int_range(r, 0, 4) ?
-        g_strdup_printf("g%u<1>F", jit_reg(r)) :
+    unsigned d = g_rand_int_range(r, 0, 8);
+    g_autofree char *dst = d == 0 ? g_strdup("null") :
+        d < 6 ? g_strdup_printf("g%u<1>F", jit_reg(r)) :
         g_strdup_printf("m%u<1>F", g_rand_int_range(r, 1, 14));
     g_autofree char *s0 = NULL, *s1 = NULL;
     const char *opts = form == 0 ? "align1" : form == 1 ? "align1 sechalf"
@@ -1002,18 +1025,26 @@ static void test_random_jit(void)
                 c == 2 ? g_strdup("mov(8) g5<1>F acc0<8,8,1>F { align1 };") :
                 jit_line(r);
 
-            if (c == 3) {
-                /* predicated: the handlers' */
-                char *p = g_strdup_printf("(+f0) %s", line);
+            if (c >= 3 && c <= 6 && !strchr(line, '\n')) {
+                /* predicated by f0.0 or f0.1, or their inverse */
+                static const char *const preds[] = { "(+f0)", "(-f0)",
+                                                     "(+f0.1)", "(-f0.1)" };
+                char *p = g_strdup_printf("%s %s", preds[c - 3], line);
 
                 g_free(line);
                 line = p;
             }
 
-            if (!g4_eu_asm_line(line, &in, err, sizeof(err))) {
-                g_error("%s: %s", line, err);
+            {
+                g_auto(GStrv) lines = g_strsplit(line, "\n", 0);
+
+                for (char **l = lines; *l && i < n; l++) {
+                    if (!g4_eu_asm_line(*l, &in, err, sizeof(err))) {
+                        g_error("%s: %s", *l, err);
+                    }
+                    g4_eu_encode(&in, words + 4 * i++);
+                }
             }
-            g4_eu_encode(&in, words + 4 * i++);
         }
         g_assert_true(assemble_eot(&in));
         g4_eu_encode(&in, words + 4 * n);
@@ -1083,6 +1114,52 @@ static void test_jit_modes(void)
         }
     }
     g4_eu_program_free(p);
+
+    /*
+     * And a block that writes the accumulator (a reader follows it) run
+     * with the implied writes on, off (cr0's accumulator disable), on:
+     * one compiled program, each run against the interpreter.
+     */
+    {
+        static const char acc_text[] =
+            "add(8) g3<1>F g1<8,8,1>F g2<8,8,1>F { align1 };\n"
+            "mul(8) g4<1>F g3<8,8,1>F g2<8,8,1>F { align1 };\n"
+            "mov(8) g5<1>F acc0<8,8,1>F { align1 };\n" EOT;
+        static const uint32_t cr0s[] = { 0, G4_CR0_ACC_DISABLE, 0,
+                                         G4_CR0_ACC_DISABLE };
+        G4EuProgram *pa = assemble(acc_text), *pr = assemble(acc_text);
+        G4EuThread *ref = g_new(G4EuThread, 1);
+
+        for (unsigned m = 0; m < G_N_ELEMENTS(cr0s); m++) {
+            const char *diff;
+
+            g4_eu_thread_init(&thr, 0xffff, cr0s[m]);
+            for (unsigned i = 0; i < 8; i++) {
+                set_f(1, i, 1.5f + i);
+                set_f(2, i, -0.25f * i);
+                thr.accf[i] = 100.0 + i;        /* what a disable keeps */
+            }
+            thr.acc_float = 0xff;
+            memcpy(ref, &thr, sizeof(thr));
+            env_setup();
+            env.interp = true;
+            g4_eu_run(ref, pr, &env, 1000);
+            env_setup();
+            env.interp = false;
+            g4_eu_run(&thr, pa, &env, 1000);
+            diff = thread_diff(ref, &thr);
+            if (diff) {
+                g_error("accumulator mode %u: paths differ in %s", m, diff);
+            }
+            /* (compiled for the first run's writes: runs 0 and 2) */
+            if (env.jit) {
+                g_assert_cmpuint(thr.jit_runs > 0, ==, m % 2 == 0);
+            }
+        }
+        g_free(ref);
+        g4_eu_program_free(pa);
+        g4_eu_program_free(pr);
+    }
 }
 
 int main(int argc, char **argv)
