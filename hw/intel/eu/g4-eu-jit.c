@@ -62,8 +62,19 @@ struct G4JitBlock {
 enum {
     JIT_MAX_OPS = 64,       /* instructions in one block */
     JIT_CODE_MAX = 64 * 1024,
-    JIT_IMMS = 4 * JIT_MAX_OPS,
+    /* immediate slots: at most 2 halves x 2 groups x 2 sources x 4 (a
+     * word vector) per instruction */
+    JIT_IMMS = 32 * JIT_MAX_OPS,
+    /*
+     * Blocks alive at once, all programs together: each is a mapping of
+     * its own (4 KiB or more), and a guest that makes kernel after kernel
+     * must not use up the process's mappings.  Past it, instructions
+     * stay with the handlers until blocks are freed with their programs.
+     */
+    JIT_MAX_LIVE = 4096,
 };
+
+static int jit_live;        /* blocks alive (atomic) */
 
 /* The block's constants (consts, passed in rsi): 32-byte vectors, then
  * the immediates. */
@@ -849,6 +860,7 @@ static void free_block(G4JitBlock *b)
 {
     if (b->map) {
         munmap(b->map, b->map_bytes);
+        g_atomic_int_add(&jit_live, -1);
     }
     g_free(b);
 }
@@ -860,7 +872,7 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
     uint32_t covered = 0;   /* accumulator lanes written in the block */
     G4JitBlock *b = g_new0(G4JitBlock, 1);
     Jit *j = g_new0(Jit, 1);
-    size_t code_bytes, bytes;
+    size_t code_bytes, cbytes, bytes;
     uint8_t *map;
 
     j->code = g_malloc(JIT_CODE_MAX);
@@ -907,19 +919,25 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
     put(j, 0x77);
     put(j, 0xc3);                       /* ret */
     code_bytes = (j->n + 63) & ~(size_t)63;
-    bytes = (code_bytes + C_BYTES + 4095) & ~(size_t)4095;
+    if (g_atomic_int_add(&jit_live, 1) >= JIT_MAX_LIVE) {
+        j->bad = true;
+    }
+    cbytes = C_IMM + 4 * (size_t)j->nimm;  /* the constants used */
+    bytes = (code_bytes + cbytes + 4095) & ~(size_t)4095;
     map = j->bad ? MAP_FAILED : mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) {
+        g_atomic_int_add(&jit_live, -1);
         g_free(j->code);
         g_free(j);
         g_free(b);
         return NULL;
     }
     memcpy(map, j->code, j->n);
-    memcpy(map + code_bytes, j->consts, C_BYTES);
+    memcpy(map + code_bytes, j->consts, cbytes);
     if (mprotect(map, bytes, PROT_READ | PROT_EXEC)) {
         munmap(map, bytes);
+        g_atomic_int_add(&jit_live, -1);
         g_free(j->code);
         g_free(j);
         g_free(b);
