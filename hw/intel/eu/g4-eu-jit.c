@@ -315,6 +315,53 @@ static void not_eax(Jit *j)
     put(j, 0xd0);
 }
 
+/* gpr = the sign bits of ymm y's eight dwords */
+static void vmovmskps(Jit *j, unsigned gpr, unsigned y)
+{
+    vex(j, 0, 1, 0, 0x50, gpr, 0, R(y));
+}
+
+/* d = s >> imm per dword (logical) */
+static void vpsrld(Jit *j, unsigned d, unsigned s, uint8_t imm)
+{
+    vex(j, 1, 1, 0, 0x72, 2, d, R(s));
+    put(j, imm);
+}
+
+/*
+ * The flag word at [rdi + disp]: bits sh..sh+7 where ecx (the enabled
+ * lanes) is set take eax's (the condition of each lane), as set_flags().
+ */
+static void flags_update(Jit *j, int32_t disp, unsigned sh)
+{
+    put(j, 0x21);                       /* and eax, ecx */
+    put(j, 0xc8);
+    if (sh) {
+        put(j, 0xc1);                   /* shl eax, sh */
+        put(j, 0xe0);
+        put(j, (uint8_t)sh);
+        put(j, 0xc1);                   /* shl ecx, sh */
+        put(j, 0xe1);
+        put(j, (uint8_t)sh);
+    }
+    put(j, 0xf7);                       /* not ecx */
+    put(j, 0xd1);
+    put(j, 0x66);                       /* and word [rdi + disp], cx */
+    put(j, 0x21);
+    put(j, 0x80 | 1 << 3 | RDI);
+    put32(j, (uint32_t)disp);
+    put(j, 0x66);                       /* or word [rdi + disp], ax */
+    put(j, 0x09);
+    put(j, 0x80 | 0 << 3 | RDI);
+    put32(j, (uint32_t)disp);
+}
+
+static void mov_ecx_imm(Jit *j, uint32_t imm)
+{
+    put(j, 0xb9);
+    put32(j, imm);
+}
+
 static void and_eax_edx(Jit *j)
 {
     put(j, 0x21);
@@ -600,6 +647,32 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
         return;
     }
 
+    if (op->opcode == G4_OP_CMP) {
+        /* the condition of each lane (L9121-L9147: ordered compares, and
+         * .nz true for NaN), into the flags of the enabled lanes and, as
+         * 0 or 1, the destination (finish_cmp) */
+        static const uint8_t pred[] = {
+            [G4_COND_Z] = 0x00, [G4_COND_NZ] = 0x04, [G4_COND_G] = 0x1e,
+            [G4_COND_GE] = 0x1d, [G4_COND_L] = 0x11, [G4_COND_LE] = 0x12,
+        };
+
+        load_src(j, &h->src[0], h->xs[0], lane, 0);
+        load_src(j, &h->src[1], h->xs[1], lane, 1);
+        vcmpps(j, 0, 0, R(1), pred[op->cmod]);
+        vmovmskps(j, 0, 0);             /* eax */
+        if (mask < 0) {
+            mov_ecx_imm(j, 0xff);
+        } else {
+            vmovmskps(j, 1, (unsigned)mask);    /* ecx */
+        }
+        flags_update(j, (int32_t)offsetof(G4EuThread, f0) +
+                        2 * op->flag_sub, (h->mbit0 + lane) & 8);
+        if (h->dst.kind != G4K_NULL) {
+            vpsrld(j, 0, 0, 31);
+            store_dwords(j, dst + 4 * (int32_t)lane, mask);
+        }
+        return;
+    }
     if (op->opcode == G4_OP_ADD || op->opcode == G4_OP_MUL) {
         load_src(j, &h->src[0], h->xs[0], lane, 0);
         load_src(j, &h->src[1], h->xs[1], lane, 1);
@@ -794,12 +867,16 @@ static bool op_ok(const G4Op *op, bool accw)
     bool fl = op->cls == G4C_FLOAT, in = op->cls == G4C_INT;
     bool raw = op->cls == G4C_RAW;
 
+    bool cmp = fl && op->opcode == G4_OP_CMP;
+
     if (op->exec != G4X_ALU || !op->xfn || op->align16 ||
         (op->pred != G4_PRED_NONE && op->pred != G4_PRED_NORMAL) ||
-        op->sat || op->cmod || op->nhalves < 1 || op->nhalves > 2 ||
+        op->sat || op->nhalves < 1 || op->nhalves > 2 ||
+        (cmp ? op->cmod < G4_COND_Z || op->cmod > G4_COND_LE : op->cmod) ||
         (fl && (!op->ftz || (op->opcode != G4_OP_ADD &&
                              op->opcode != G4_OP_MUL &&
-                             op->opcode != G4_OP_MAC && !plane))) ||
+                             op->opcode != G4_OP_MAC && !cmp &&
+                             !plane))) ||
         /* (an integer accumulator write: not compiled) */
         (in && (op->opcode != G4_OP_ADD || (accw && op->acc_write))) ||
         (raw && op->opcode != G4_OP_MOV && op->opcode != G4_OP_SEL)) {
@@ -819,10 +896,10 @@ static bool op_ok(const G4Op *op, bool accw)
             return false;
         }
         if (fl && h->dst.kind == G4K_NULL) {
-            /* only the accumulator (and nothing to store) */
+            /* only the accumulator or the flags (nothing to store) */
         } else if ((h->dst.kind != G4K_GRF && h->dst.kind != G4K_MRF) ||
                    !h->dst.contig || h->dst.esize != esize ||
-                   (fl && h->dst.type != G4_TYPE_F) ||
+                   (fl && !cmp && h->dst.type != G4_TYPE_F) ||
                    h->dst.base + esize * n > fsize) {
             return false;
         }
@@ -909,7 +986,7 @@ static G4JitBlock *compile(const G4Op *const *ops, const uint32_t *ips,
             for (unsigned lane = 0; lane < h->n; lane += 8) {
                 group(j, op, h, lane);
             }
-            if (accw && op->acc_write) {
+            if (accw && op->acc_write && op->opcode != G4_OP_CMP) {
                 covered |= lanes;       /* (float: op_ok) */
             }
         }

@@ -909,7 +909,7 @@ static char *jit_word_src(GRand *r, bool imm)
 /* One instruction of a JIT block (or near one), as assembler text. */
 static char *jit_line(GRand *r)
 {
-    unsigned kind = g_rand_int_range(r, 0, 10);
+    unsigned kind = g_rand_int_range(r, 0, 11);
 
     if (kind == 0) {
         /* crocus's pixel positions: an integer add to words */
@@ -931,6 +931,22 @@ static char *jit_line(GRand *r)
 
         return g_strdup_printf("sel(%u) g%u<1>F g%u<8,8,1>F %s { align1%s };",
                                sixteen ? 16 : 8, jit_reg(r), a, b,
+                               sixteen ? " compr" : "");
+    }
+    if (kind == 4) {
+        /* a compare into the flags (and 0/1 into a register) */
+        static const char *const conds[] = { "e", "ne", "g", "ge", "l",
+                                             "le" };
+        bool sixteen = g_rand_boolean(r);
+        g_autofree char *s0 = jit_src(r, false, sixteen);
+        g_autofree char *s1 = jit_src(r, true, sixteen);
+        g_autofree char *dst = g_rand_boolean(r) ? g_strdup("null") :
+            g_strdup_printf("g%u<1>F", jit_reg(r));
+
+        return g_strdup_printf("cmp.%s.f0%s(%u) %s %s %s { align1%s };",
+                               conds[g_rand_int_range(r, 0, 6)],
+                               g_rand_boolean(r) ? "" : ".1",
+                               sixteen ? 16 : 8, dst, s0, s1,
                                sixteen ? " compr" : "");
     }
     if (kind == 3) {
