@@ -62,9 +62,10 @@ struct G4JitBlock {
 enum {
     JIT_MAX_OPS = 64,       /* instructions in one block */
     JIT_CODE_MAX = 64 * 1024,
-    /* immediate slots: at most 2 halves x 2 groups x 2 sources x 4 (a
-     * word vector) per instruction */
-    JIT_IMMS = 32 * JIT_MAX_OPS,
+    /* constant slots: an instruction has at most 2 groups of 8 lanes,
+     * each with 2 sources of at most 8 slots (a gather's indices) and a
+     * write mask of 8 (cslots() checks anyway) */
+    JIT_IMMS = 48 * JIT_MAX_OPS,
     /*
      * Blocks alive at once, all programs together: each is a mapping of
      * its own (4 KiB or more), and a guest that makes kernel after kernel
@@ -321,6 +322,12 @@ static void vmovmskps(Jit *j, unsigned gpr, unsigned y)
     vex(j, 0, 1, 0, 0x50, gpr, 0, R(y));
 }
 
+/* d[i] = s2[idx[i] & 7] */
+static void vpermps(Jit *j, unsigned d, unsigned idx, Rm s2)
+{
+    vex(j, 1, 2, 0, 0x16, d, idx, s2);
+}
+
 /* d = s >> imm per dword (logical) */
 static void vpsrld(Jit *j, unsigned d, unsigned s, uint8_t imm)
 {
@@ -449,11 +456,66 @@ static uint32_t flush_bits(uint32_t u)
     return (u & 0x7f800000u) ? u : (u & 0x80000000u);
 }
 
+/*
+ * count constant slots: their first, and their offset from rsi in *off.
+ * Past the table (which JIT_IMMS sizes for the worst block) the block is
+ * given up (bad) and a spare slot taken.
+ */
+static uint32_t *cslots(Jit *j, unsigned count, int32_t *off)
+{
+    static __thread uint32_t spare[8];
+
+    if (j->nimm + count > JIT_IMMS) {
+        j->bad = true;
+        *off = C_IMM;
+        return spare;
+    }
+    *off = C_IMM + 4 * (int32_t)j->nimm;
+    j->nimm += count;
+    return &j->consts[C_IMM / 4 + j->nimm - count];
+}
+
 /* Byte offset of the GRF/MRF in the thread. */
 static int32_t file_off(unsigned kind)
 {
     return kind == G4K_MRF ? (int32_t)offsetof(G4EuThread, mrf)
                            : (int32_t)offsetof(G4EuThread, grf);
+}
+
+/*
+ * A gathered dword source (an Align16 swizzle) whose lanes lane..lane+7
+ * lie in one 32-byte window from its lowest: that window's offset from
+ * the operand's origin in *lo.
+ */
+static bool gather_window(const G4Opnd *o, unsigned lane, unsigned *lo)
+{
+    unsigned min = UINT16_MAX, max = 0;
+
+    for (unsigned i = lane; i < lane + 8; i++) {
+        min = MIN(min, o->off[i]);
+        max = MAX(max, o->off[i]);
+    }
+    *lo = min;
+    return o->esize == 4 && max - min <= 28 && !(min & 3) && !(max & 3) &&
+           o->base + min + 32u <= G4_EU_GRF_BYTES;
+}
+
+/* Lanes lane..lane+7 of a gathered dword source into y: the window,
+ * permuted (vpermps, the index vector among the constants) */
+static void load_gather(Jit *j, const G4Opnd *o, unsigned lane, unsigned y)
+{
+    unsigned lo;
+    int32_t g = file_off(G4K_GRF) + o->base;
+
+    int32_t off;
+    uint32_t *c = cslots(j, 8, &off);
+
+    gather_window(o, lane, &lo);
+    for (unsigned i = 0; i < 8; i++) {
+        c[i] = (o->off[lane + i] - lo) / 4;
+    }
+    vmovups_ld(j, T2, M(RSI, off));
+    vpermps(j, y, T2, M(RDI, g + (int32_t)lo));
 }
 
 /*
@@ -472,8 +534,10 @@ static void load_src(Jit *j, const G4Opnd *o, unsigned xs, unsigned lane,
 
         v &= o->mods & G4_MOD_ABS ? 0x7fffffffu : 0xffffffffu;
         v ^= o->mods & G4_MOD_NEG ? 0x80000000u : 0;
-        j->consts[C_IMM / 4 + j->nimm] = flush_bits(v);
-        vbroadcastss(j, y, M(RSI, C_IMM + 4 * (int32_t)j->nimm++));
+        int32_t off;
+
+        *cslots(j, 1, &off) = flush_bits(v);
+        vbroadcastss(j, y, M(RSI, off));
         return;
     }
     case G4XS_VEC:
@@ -481,6 +545,9 @@ static void load_src(Jit *j, const G4Opnd *o, unsigned xs, unsigned lane,
         break;
     case G4XS_SCALAR:
         vbroadcastss(j, y, M(RDI, g));
+        break;
+    case G4XS_GATHER:
+        load_gather(j, o, lane, y);
         break;
     default:                            /* G4XS_VECW */
         vpmovxwd(j, y, M(RDI, g + 2 * (int32_t)lane),
@@ -530,9 +597,10 @@ static void load_words(Jit *j, const G4Half *h, unsigned k, unsigned lane,
 
             w[i] = (uint16_t)(o->mods & G4_MOD_NEG ? 0u - v : v);
         }
-        memcpy(&j->consts[C_IMM / 4 + j->nimm], w, 16);
-        vmovdqu_ld128(j, x, M(RSI, C_IMM + 4 * (int32_t)j->nimm));
-        j->nimm += 4;
+        int32_t off;
+
+        memcpy(cslots(j, 4, &off), w, 16);
+        vmovdqu_ld128(j, x, M(RSI, off));
         return;
     }
     if (h->xs[k] == G4XS_VECW) {
@@ -556,10 +624,14 @@ static void load_raw(Jit *j, const G4Half *h, unsigned k, unsigned lane,
     int32_t g = file_off(G4K_GRF) + o->base;
 
     if (h->xs[k] == G4XS_IMM) {
-        j->consts[C_IMM / 4 + j->nimm] = o->imm[0];
-        vbroadcastss(j, y, M(RSI, C_IMM + 4 * (int32_t)j->nimm++));
+        int32_t off;
+
+        *cslots(j, 1, &off) = o->imm[0];
+        vbroadcastss(j, y, M(RSI, off));
     } else if (h->xs[k] == G4XS_SCALAR) {
         vbroadcastss(j, y, M(RDI, g));
+    } else if (h->xs[k] == G4XS_GATHER) {
+        load_gather(j, o, lane, y);
     } else {
         vmovups_ld(j, y, M(RDI, g + 4 * (int32_t)lane));
     }
@@ -619,6 +691,32 @@ static void acc_store(Jit *j, const G4Half *h, unsigned lane)
  * store's lanes: the instruction's predicate and EMask (PRED_LO/HI), or
  * EMask (MASK_LO/HI), or every lane (NoMask).
  */
+enum { MASK_A16 = 9 };       /* the store's lanes with DestMask */
+
+/*
+ * The lanes a store (or a compare's flags) takes: mask's (-1: all), and
+ * for Align16 only the channels of the destination's write mask
+ * (DestMask, L9788), as the handlers' G4Op.xmask.  In MASK_A16 then.
+ */
+static int final_mask(Jit *j, const G4Op *op, int mask)
+{
+    if (!op->align16 || op->wmask == 0xf) {
+        return mask;
+    }
+    int32_t off;
+    uint32_t *c = cslots(j, 8, &off);
+
+    for (unsigned i = 0; i < 8; i++) {
+        c[i] = (op->wmask >> (i & 3)) & 1 ? 0xffffffffu : 0;
+    }
+    if (mask < 0) {
+        vmovups_ld(j, MASK_A16, M(RSI, off));
+    } else {
+        vps(j, OP_AND, MASK_A16, (unsigned)mask, M(RSI, off));
+    }
+    return MASK_A16;
+}
+
 static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
 {
     bool hi = h->mbit0 + lane >= 8;
@@ -632,7 +730,7 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
         load_words(j, h, 0, lane, 0);
         load_words(j, h, 1, lane, 1);
         vpw(j, OPW_ADD, 0, 0, R(1));
-        store_words(j, dst + 2 * (int32_t)lane, mask);
+        store_words(j, dst + 2 * (int32_t)lane, final_mask(j, op, mask));
         return;
     }
     if (op->cls == G4C_RAW) {           /* mov; sel by its predicate */
@@ -643,7 +741,7 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
                 vblendvps(j, 0, 1, R(0), hi ? PRED_HI : PRED_LO);
             }
         }
-        store_dwords(j, dst + 4 * (int32_t)lane, mask);
+        store_dwords(j, dst + 4 * (int32_t)lane, final_mask(j, op, mask));
         return;
     }
 
@@ -659,6 +757,7 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
         load_src(j, &h->src[0], h->xs[0], lane, 0);
         load_src(j, &h->src[1], h->xs[1], lane, 1);
         vcmpps(j, 0, 0, R(1), pred[op->cmod]);
+        mask = final_mask(j, op, mask);
         vmovmskps(j, 0, 0);             /* eax */
         if (mask < 0) {
             mov_ecx_imm(j, 0xff);
@@ -745,7 +844,7 @@ static void group(Jit *j, const G4Op *op, const G4Half *h, unsigned lane)
     if (j->alt) {
         alt_clamp(j, 0);
     }
-    store_dwords(j, dst + 4 * (int32_t)lane, mask);
+    store_dwords(j, dst + 4 * (int32_t)lane, final_mask(j, op, mask));
 }
 
 /* Whether source k of h can be read by load_words (n lanes). */
@@ -777,6 +876,19 @@ static bool src_words_ok(const G4Half *h, unsigned k, unsigned n)
     }
 }
 
+/* Whether each group of n lanes of a gathered source fits a window */
+static bool gather_ok(const G4Opnd *o, unsigned n)
+{
+    unsigned lo;
+
+    for (unsigned lane = 0; lane < n; lane += 8) {
+        if (!gather_window(o, lane, &lo)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Whether source k of h can be read by load_raw (n lanes, dst type). */
 static bool src_raw_ok(const G4Half *h, unsigned k, unsigned n)
 {
@@ -792,6 +904,8 @@ static bool src_raw_ok(const G4Half *h, unsigned k, unsigned n)
         return o->kind == G4K_GRF && o->base + 4u <= G4_EU_GRF_BYTES;
     case G4XS_VEC:
         return o->kind == G4K_GRF && o->base + 4u * n <= G4_EU_GRF_BYTES;
+    case G4XS_GATHER:
+        return o->kind == G4K_GRF && gather_ok(o, n);
     default:
         return false;
     }
@@ -818,6 +932,9 @@ static bool src_ok(const G4Half *h, unsigned k, unsigned n)
     case G4XS_VECW:
         return (o->type == G4_TYPE_W || o->type == G4_TYPE_UW) &&
                o->base + 2u * n <= G4_EU_GRF_BYTES;
+    case G4XS_GATHER:
+        return (o->type == G4_TYPE_F || o->type == G4_TYPE_D) &&
+               gather_ok(o, n);
     default:
         return false;
     }
@@ -846,7 +963,7 @@ static void src_range(const G4Half *h, unsigned k, unsigned lane,
         *lo = UINT16_MAX;
         for (unsigned i = lane; i < lane + 8; i++) {
             *lo = MIN(*lo, o->base + o->off[i]);
-            *hi = MAX(*hi, o->base + o->off[i] + 2u);
+            *hi = MAX(*hi, o->base + o->off[i] + o->esize);
         }
         break;
     default:
@@ -869,7 +986,8 @@ static bool op_ok(const G4Op *op, bool accw)
 
     bool cmp = fl && op->opcode == G4_OP_CMP;
 
-    if (op->exec != G4X_ALU || !op->xfn || op->align16 ||
+    if (op->exec != G4X_ALU || !op->xfn ||
+        (op->align16 && (plane || in)) ||
         (op->pred != G4_PRED_NONE && op->pred != G4_PRED_NORMAL) ||
         op->sat || op->nhalves < 1 || op->nhalves > 2 ||
         (cmp ? op->cmod < G4_COND_Z || op->cmod > G4_COND_LE : op->cmod) ||

@@ -909,7 +909,7 @@ static char *jit_word_src(GRand *r, bool imm)
 /* One instruction of a JIT block (or near one), as assembler text. */
 static char *jit_line(GRand *r)
 {
-    unsigned kind = g_rand_int_range(r, 0, 11);
+    unsigned kind = g_rand_int_range(r, 0, 13);
 
     if (kind == 0) {
         /* crocus's pixel positions: an integer add to words */
@@ -932,6 +932,30 @@ static char *jit_line(GRand *r)
         return g_strdup_printf("sel(%u) g%u<1>F g%u<8,8,1>F %s { align1%s };",
                                sixteen ? 16 : 8, jit_reg(r), a, b,
                                sixteen ? " compr" : "");
+    }
+    if (kind == 5 || kind == 6) {
+        /* a vertex shader's Align16 instruction: swizzles, write mask */
+        static const char *const ops[] = { "add", "mul", "mac", "mov",
+                                           "mul" };
+        static const char *const swz[] = { "", ".xyzw", ".xxxx", ".wwww",
+                                           ".xyzz", ".yzxw", ".zzzz", ".w",
+                                           ".x" };
+        static const char *const wm[] = { "", ".xyz", ".x", ".w", ".xw",
+                                           ".yz" };
+        const char *o = ops[g_rand_int_range(r, 0, G_N_ELEMENTS(ops))];
+        const char *m = g_rand_int_range(r, 0, 5) ? "" : "-";
+        g_autofree char *s1 = o[1] == 'o' ? g_strdup("") :
+            g_strdup_printf(" %sg%u<4,4,1>%sF", m, jit_reg(r),
+                            swz[g_rand_int_range(r, 0, G_N_ELEMENTS(swz))]);
+
+        return g_strdup_printf("%s(8) %s%u<1>%sF g%u<4,4,1>%sF%s "
+                               "{ align16 };", o,
+                               g_rand_boolean(r) ? "g" : "m",
+                               g_rand_int_range(r, 1, 12),
+                               wm[g_rand_int_range(r, 0, G_N_ELEMENTS(wm))],
+                               jit_reg(r),
+                               swz[g_rand_int_range(r, 0, G_N_ELEMENTS(swz))],
+                               s1);
     }
     if (kind == 4) {
         /* a compare into the flags (and 0/1 into a register) */
