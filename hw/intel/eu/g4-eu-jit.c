@@ -4,24 +4,26 @@
  *
  * The fast path's handlers (g4-eu-fast.c) run an instruction a call at a
  * time through lane arrays on the stack.  Here a run of consecutive
- * instructions that are all float add, mul, line or pln of the plain kind
- * (no .sat, no condition, F destination) with sources in contiguous GRF
- * regions, GRF scalars, F immediates or word runs becomes one block of
- * x86-64 AVX2 code: eight lanes per ymm register, loaded from and stored
- * to the thread's GRF/MRF in place.  A block runs only when every lane
- * its instructions use is enabled, ALT mode is off and no implied
- * accumulator write can be seen (the thread's acc_unread, or cr0's
- * accumulator disable); otherwise the handlers run as before.  The
- * interpreter stays the reference: the rules below are plain_body's and
- * plane_body's, which follow it exactly (tests/unit/intel/eu/
+ * instructions that the compiler can express (float add, mul, mac, line,
+ * pln and cmp without .sat, integer adds to words, raw mov and sel; Align1
+ * or Align16, predicated or not; docs/g4-eu.md lists the operands) becomes
+ * one block of x86-64 AVX2 code: eight lanes per ymm register, loaded
+ * from and stored to the thread's GRF/MRF in place, each store blended
+ * into the enabled lanes.  A block runs for threads in the float mode and
+ * with the accumulator writes it was compiled for; otherwise the handlers
+ * run as before.  The interpreter stays the reference: the rules below
+ * are the handlers' (plain_body, plane_body, float_body, int32_body,
+ * raw_body), which follow it exactly (tests/unit/intel/eu/
  * test-g4-eu-fast.c compares every state on both).
  *
  * Per lane, from seed 002 (G45 PRM Vol. 4): sources flushed when
  * denormal (L7014), abs and negate applied, int sources converted with
  * the host's round-toward-zero mode that g4_eu_run sets (L7007); add and
- * mul in single precision, line and pln in double ((p*u + q*v) + r, as
- * the interpreter), rounded to single; a NaN result becomes the default
- * quiet NaN (canon_nan), a denormal one a signed zero.
+ * mul in single precision, mac, line and pln in double ((p*u + q*v) + r,
+ * as the interpreter), rounded to single; a NaN result becomes the
+ * default quiet NaN (canon_nan), a denormal one a signed zero, in ALT
+ * mode an infinite one +-FLT_MAX (L7219); the implied accumulator write
+ * goes to every lane (L7711); compares set the enabled lanes' flags.
  *
  * Blocks are built when the run loop first reaches an instruction
  * (decoding the slots after it), kept with the program (a kernel cached by
