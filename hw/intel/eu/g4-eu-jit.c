@@ -507,9 +507,7 @@ static bool gather_window(const G4Opnd *o, unsigned lane, unsigned *lo)
 static void load_gather(Jit *j, const G4Opnd *o, unsigned lane, unsigned y)
 {
     unsigned lo;
-    int32_t g = file_off(G4K_GRF) + o->base;
-
-    int32_t off;
+    int32_t g = file_off(G4K_GRF) + o->base, off;
     uint32_t *c = cslots(j, 8, &off);
 
     gather_window(o, lane, &lo);
@@ -533,11 +531,10 @@ static void load_src(Jit *j, const G4Opnd *o, unsigned xs, unsigned lane,
     switch (xs) {
     case G4XS_IMM: {
         uint32_t v = o->imm[0];
+        int32_t off;
 
         v &= o->mods & G4_MOD_ABS ? 0x7fffffffu : 0xffffffffu;
         v ^= o->mods & G4_MOD_NEG ? 0x80000000u : 0;
-        int32_t off;
-
         *cslots(j, 1, &off) = flush_bits(v);
         vbroadcastss(j, y, M(RSI, off));
         return;
@@ -593,14 +590,13 @@ static void load_words(Jit *j, const G4Half *h, unsigned k, unsigned lane,
 
     if (h->xs[k] == G4XS_IMM || h->xs[k] == G4XS_IMMV) {
         uint16_t w[8];
+        int32_t off;
 
         for (unsigned i = 0; i < 8; i++) {
             uint32_t v = o->imm[h->xs[k] == G4XS_IMM ? 0 : (lane + i) % 8];
 
             w[i] = (uint16_t)(o->mods & G4_MOD_NEG ? 0u - v : v);
         }
-        int32_t off;
-
         memcpy(cslots(j, 4, &off), w, 16);
         vmovdqu_ld128(j, x, M(RSI, off));
         return;
@@ -702,12 +698,13 @@ enum { MASK_A16 = 9 };       /* the store's lanes with DestMask */
  */
 static int final_mask(Jit *j, const G4Op *op, int mask)
 {
+    int32_t off;
+    uint32_t *c;
+
     if (!op->align16 || op->wmask == 0xf) {
         return mask;
     }
-    int32_t off;
-    uint32_t *c = cslots(j, 8, &off);
-
+    c = cslots(j, 8, &off);
     for (unsigned i = 0; i < 8; i++) {
         c[i] = (op->wmask >> (i & 3)) & 1 ? 0xffffffffu : 0;
     }
