@@ -71,12 +71,6 @@ static ALWAYS_INLINE bool acc_on(const G4EuThread *t, const G4Op *op)
            !(t->cr0[0] & G4_CR0_ACC_DISABLE);
 }
 
-/* A denorm's bits flushed to a signed zero (L7014). */
-static ALWAYS_INLINE uint32_t flush32(uint32_t u)
-{
-    return (u & 0x7f800000u) ? u : (u & 0x80000000u);
-}
-
 /*
  * A float's round trip through double quiets a signalling NaN (sets
  * mantissa bit 22): the interpreter keeps float results as double.
@@ -198,7 +192,7 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
         const uint8_t *p = t->grf + o->base;
 
         for (unsigned i = 0; i < n; i++) {
-            f[i] = hwgpu_u2f(flush ? flush32(ld32(p + 4 * i))
+            f[i] = hwgpu_u2f(flush ? g4_ftz32(ld32(p + 4 * i))
                                    : ld32(p + 4 * i));
         }
         return;
@@ -207,7 +201,7 @@ static ALWAYS_INLINE void src_float(const G4EuThread *t, const G4Half *h,
     if (o->type == G4_TYPE_F && !o->mods) {
         /* the common case, without the general one's masks */
         for (unsigned i = 0; i < n; i++) {
-            f[i] = hwgpu_u2f(flush ? flush32(r[i]) : r[i]);
+            f[i] = hwgpu_u2f(flush ? g4_ftz32(r[i]) : r[i]);
         }
         return;
     }
@@ -636,7 +630,7 @@ static ALWAYS_INLINE void plain_body(G4EuThread *t, const G4Op *op,
         t->acc_float |= ((1u << n) - 1) << h->lane0;
     }
     for (unsigned i = 0; i < n; i++) {
-        out[i] = flush32(hwgpu_f2u(r[i]));
+        out[i] = g4_ftz32(hwgpu_f2u(r[i]));
     }
     alt_clamp(t, out, n);
     store_p(t, h, out, en, n, pair);
@@ -691,7 +685,7 @@ static ALWAYS_INLINE void plane_body(G4EuThread *t, const G4Op *op,
     }
     /* (no quieting: a NaN d is canon_nan's quiet one) */
     for (unsigned i = 0; i < n; i++) {
-        out[i] = flush32(hwgpu_f2u((float)d[i]));
+        out[i] = g4_ftz32(hwgpu_f2u((float)d[i]));
     }
     alt_clamp(t, out, n);
     store_p(t, h, out, en, n, pair);

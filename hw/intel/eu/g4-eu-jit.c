@@ -427,7 +427,7 @@ static void pred_masks(Jit *j, const G4Op *op)
     lane_masks(j, 0, PRED_LO, PRED_HI);
 }
 
-/* y's denormal lanes become zeros of their sign (flush32) */
+/* y's denormal lanes become zeros of their sign (g4_ftz32) */
 static void flush(Jit *j, unsigned y)
 {
     vps(j, OP_AND, T1, y, M(RSI, C_EXP));
@@ -451,11 +451,6 @@ static void alt_clamp(Jit *j, unsigned y)
     vps(j, OP_AND, T2, y, M(RSI, C_SIGN));
     vps(j, OP_OR, T2, T2, M(RSI, C_FMAX));
     vblendvps(j, y, y, R(T2), T1);
-}
-
-static uint32_t flush_bits(uint32_t u)
-{
-    return (u & 0x7f800000u) ? u : (u & 0x80000000u);
 }
 
 /*
@@ -535,7 +530,7 @@ static void load_src(Jit *j, const G4Opnd *o, unsigned xs, unsigned lane,
 
         v &= o->mods & G4_MOD_ABS ? 0x7fffffffu : 0xffffffffu;
         v ^= o->mods & G4_MOD_NEG ? 0x80000000u : 0;
-        *cslots(j, 1, &off) = flush_bits(v);
+        *cslots(j, 1, &off) = g4_ftz32(v);
         vbroadcastss(j, y, M(RSI, off));
         return;
     }

@@ -331,6 +331,12 @@ bool g4_write_dst(G4EuThread *t, const G4Op *op, const G4Half *h,
 
 /* ---- small helpers shared by the interpreter files ---- */
 
+/* A denorm's bits flushed to a signed zero (L7014): ftz() on raw bits. */
+static inline __attribute__((always_inline)) uint32_t g4_ftz32(uint32_t u)
+{
+    return (u & 0x7f800000u) ? u : (u & 0x80000000u);
+}
+
 /* Denorms flush to sign-preserved zero on arithmetic input (L7014). */
 static inline float ftz(float f)
 {
