@@ -195,6 +195,8 @@ static bool step_l(G45Engine *e)
         return true;            /* a slice counts as a command executed */
     }
     e->stats.cmds++;
+    e->diag_hdr = c.dw[0];
+    e->diag_addr = e->reg[G45_ER_ACTHD];
     if (r == STEP_NEXT) {
         g45_cs_advance(e, c.len);
     }

@@ -235,6 +235,7 @@ static StepResult op_bb_start(G45Engine *e, const Cmd *c)
         return STEP_STOP;
     }
     e->in_batch = true;
+    e->diag_batch = addr;
     e->reg[G45_ER_BBADDR] = addr;
     e->reg[G45_ER_BBSTATE] = G45_BBSTATE_ACTIVE |
                  (g45_mi_batch_buffer_start_gtt(c->dw) ? 0 :

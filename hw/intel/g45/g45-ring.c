@@ -166,8 +166,12 @@ void  g45_cs_parser_error(G45Engine *e, const struct Cmd *c, const char *why)
     e->reg[G45_ER_IPEIR] |= e->in_batch ? G45_IPEIR_BATCH : 0;
     e->reg[G45_ER_IPEHR] = c->dw[0];
     e->stats.errors++;
-    CS_ERROR(e, "parser error (%s), header 0x%08x: ring halted", why,
-             c->dw[0]);
+    CS_ERROR(e, "parser error (%s), header 0x%08x at 0x%08x (%s 0x%08x; "
+             "the command before: 0x%08x at 0x%08x): ring halted", why,
+             c->dw[0], e->reg[G45_ER_ACTHD],
+             e->in_batch ? "in the batch from" : "in the ring at",
+             e->in_batch ? e->diag_batch : e->reg[G45_ER_START],
+             e->diag_hdr, e->diag_addr);
     if (e->ops->error) {
         e->ops->error(e->opaque, G45_EIR_INSTRUCTION);
     }

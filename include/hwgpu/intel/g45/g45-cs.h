@@ -236,6 +236,9 @@ typedef struct G45Engine {
     bool starved;               /* ring holds part of a command only */
     uint32_t wait_mask;         /* MI_WAIT_FOR_EVENT pending events */
     uint32_t chain;             /* chained batches since the ring */
+    /* For the parser error's log line only (not migrated): where the
+     * current batch began, and the last command executed. */
+    uint32_t diag_batch, diag_hdr, diag_addr;
     /* A blit in progress (g45_blt_exec_slice): next row, and the command
      * it belongs to (address, header, ring or batch). */
     uint32_t blt_row, blt_at, blt_hdr;
