@@ -23,9 +23,10 @@
 /* The VF's vertices, flat: stride dwords each, with their delimiters. */
 typedef struct Collect {
     Gen4State *s;
+    const Gen4Draw *d;
     uint32_t *data;
     uint8_t *start, *end;
-    uint32_t n, cap, stride;
+    uint32_t n, cap, stride, max;
     bool truncated;
 } Collect;
 
@@ -33,12 +34,21 @@ static void collect(void *opaque, const Gen4Vertex *v)
 {
     Collect *c = opaque;
 
-    if (c->n == GEN4_DRAW_MAX_VERTICES) {
+    if (!c->stride) {
+        /* a vertex in and the VS's copy of it, its VUE out of the VS
+         * (and the vertex cache's), its delimiters and cache index */
+        uint64_t each = 4 * (2 * (uint64_t)MAX(v->ndw, 8) +
+                             2 * (uint64_t)gen4_vs_out_dw(c->d,
+                                                          MAX(v->ndw, 8)) +
+                             1) + 2;
+
+        c->stride = MAX(v->ndw, 8);
+        c->max = (uint32_t)MIN((uint64_t)GEN4_DRAW_MAX_VERTICES,
+                               GEN4_DRAW_MAX_BYTES / each);
+    }
+    if (c->n == c->max) {
         c->truncated = true;
         return;
-    }
-    if (!c->stride) {
-        c->stride = MAX(v->ndw, 8);
     }
     if (c->n == c->cap) {
         c->cap = MAX(c->cap * 2, 64);
@@ -136,7 +146,7 @@ static void walk(Raster *r, const uint32_t *vue, uint32_t vue_dw,
 
 void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
 {
-    Collect c = { .s = s };
+    Collect c = { .s = s, .d = d };
     Gen4VsOut vs;
     Raster r = { .stats = stats };
     Gen4UrbOut gs = { 0 };
@@ -148,7 +158,11 @@ void gen4_draw(Gen4State *s, const Gen4Draw *d, Gen4DrawStats *stats)
     gen4_vf_run(s, d, collect, &c);
     if (c.truncated) {
         HWGPU_UNIMP(s->host, "gen4: draw of more than %u vertices cut "
-                    "short", GEN4_DRAW_MAX_VERTICES);
+                    "short (3DPRIMITIVE topology 0x%x, %u vertices, %u "
+                    "instances)", c.max,
+                    g45_3dprimitive_topology(d->prim),
+                    g45_3dprimitive_vertex_count(d->prim),
+                    g45_3dprimitive_instance_count(d->prim));
     }
     stats->vertices += c.n;
     if (!c.n || !gen4_vs_shade(s, d, c.data, c.stride, c.n, &vs)) {

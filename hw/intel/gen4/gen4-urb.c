@@ -23,7 +23,8 @@ static void emitted(void *opaque, uint32_t handle, const uint32_t *header,
         return;
     }
     if (at + (uint64_t)f->entry_rows * 32 > f->urb.size ||
-        o->n >= GEN4_DRAW_MAX_VERTICES) {
+        o->n >= GEN4_DRAW_MAX_VERTICES ||
+        ((uint64_t)o->n + 1) * (o->vue_dw * 4 + 3) > GEN4_DRAW_MAX_BYTES) {
         HWGPU_GUEST_ERROR(f->s->host, "gen4 %s: vertex in URB handle %u "
                           "dropped", f->unit, handle);
         o->errors++;

@@ -86,6 +86,16 @@ static uint32_t vs_entry_rows(const uint32_t *vs, uint32_t in_dw)
     return MAX(rows, (in_dw + 7) / 8);
 }
 
+uint32_t gen4_vs_out_dw(const Gen4Draw *d, uint32_t in_dw)
+{
+    const uint32_t *vs = d->unit[GEN4_VS];
+
+    if (!d->unit_addr[GEN4_VS] || !g45_vs_state_enable(vs)) {
+        return MAX(in_dw, 8);
+    }
+    return vs_entry_rows(vs, in_dw) * 8;
+}
+
 static void vs_runner_init(VsRunner *v, Gen4State *s, const Gen4Draw *d,
                            uint32_t in_dw, uint32_t vs_bt, unsigned slot)
 {
@@ -379,7 +389,7 @@ static bool vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     if (!d->unit_addr[GEN4_VS] || !g45_vs_state_enable(vs)) {
         /* No VS: the VF's vertices go down the pipe as they are. */
         out->nvert = n;
-        out->vue_dw = MAX(in_dw, 8);
+        out->vue_dw = gen4_vs_out_dw(d, in_dw);
         out->vue = gen4_buf_zeroed(s, vue_buf, (size_t)n * out->vue_dw * 4);
         for (uint32_t i = 0; i < n; i++) {
             memcpy(out->vue + (size_t)i * out->vue_dw, in + (size_t)i * in_dw,
@@ -389,7 +399,7 @@ static bool vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
     }
 
     out->nvert = n;
-    out->vue_dw = vs_entry_rows(vs, in_dw) * 8;
+    out->vue_dw = gen4_vs_out_dw(d, in_dw);
     out->vue = gen4_buf_zeroed(s, vue_buf, (size_t)n * out->vue_dw * 4);
     /* Vertices are independent: many of them are shaded on the pool (a
      * capture's recorder sees one thread). */

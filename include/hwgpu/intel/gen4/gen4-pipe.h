@@ -13,9 +13,17 @@
 #include <stdint.h>
 
 #include "hwgpu/intel/gen4/gen4-state.h"
+#include "hwgpu/intel/gen4/gen4-vf.h"
 
-/* Vertices one draw collects before it is cut short (logged). */
-#define GEN4_DRAW_MAX_VERTICES  (1u << 18)
+/*
+ * Vertices one draw collects before it is cut short (logged): as many as
+ * one 3DPRIMITIVE may generate, and no more than fit, with the VS's
+ * output for them, in GEN4_DRAW_MAX_BYTES (a hostile draw of large
+ * vertices must not make QEMU allocate gigabytes).  glmark2's terrain
+ * draws 393216 vertices of 16 dwords in one 3DPRIMITIVE.
+ */
+#define GEN4_DRAW_MAX_VERTICES  GEN4_VF_MAX_VERTICES
+#define GEN4_DRAW_MAX_BYTES     (256u << 20)
 
 typedef struct Gen4DrawStats {
     uint64_t vertices, objects, culled;

@@ -55,6 +55,8 @@ typedef struct Gen4VsOut {
  */
 bool gen4_vs_shade(Gen4State *s, const Gen4Draw *d, const uint32_t *in,
                    uint32_t in_dw, uint32_t n, Gen4VsOut *out);
+/* The dwords of each VUE gen4_vs_shade gives for in_dw-dword inputs. */
+uint32_t gen4_vs_out_dw(const Gen4Draw *d, uint32_t in_dw);
 
 /*
  * The kernel at graphics address `addr` as an EU program: up to

@@ -133,6 +133,29 @@ static void test_triangle(void)
 }
 
 /*
+ * A draw of 393216 vertices (glmark2's terrain draws that many in one
+ * 3DPRIMITIVE) is drawn whole: the pipeline's vertex bound is in bytes
+ * (GEN4_DRAW_MAX_BYTES), and small vertices fit many more than 2^18.  The
+ * vertex buffer's pitch is 0, so every triangle is the first vertex three
+ * times and draws nothing.
+ */
+static void test_large_draw(void)
+{
+    static const float tri[3][2] = { { 8, 8 }, { 56, 8 }, { 8, 56 } };
+    uint32_t prim[6] = { 0x7b000004 | (G45_3DPRIM_TRILIST << 10), 393216,
+                         0, 1, 0, 0 };
+    Gen4DrawStats stats = { 0 };
+
+    setup_draw(tri, 3, G45_3DPRIM_TRILIST);
+    FEED(0x78080003, 0, G3D_VB, 63, 0);
+    gen4_draw_snapshot(&st, prim, &dr);
+    gen4_draw(&st, &dr, &stats);
+    g_assert_cmpuint(stats.vertices, ==, 393216);
+    g_assert_cmpuint(stats.pixels, ==, 0);
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+}
+
+/*
  * Two triangles sharing an edge (a quad as a strip): every pixel of the
  * square lit exactly once - the shared diagonal belongs to one of them.
  */
@@ -1460,6 +1483,7 @@ static const DrawTest draw_tests[] = {
     { "gs-quads", test_gs_quads },
     { "clip-stage", test_clip_stage },
     { "triangle", test_triangle },
+    { "large-draw", test_large_draw },
     { "shared-edge", test_shared_edge },
     { "clipped-to-drawing-rectangle", test_clipped_to_drawing_rectangle },
     { "odd-width-target", test_odd_width_target },
