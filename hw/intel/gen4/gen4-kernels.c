@@ -151,13 +151,23 @@ G4EuProgram *gen4_kernel_load(Gen4State *s, uint32_t addr)
     }
     words = g_malloc(GEN4_KERNEL_MAX_BYTES);
 
-    /* Page by page until unmapped memory or the bound. */
+    /*
+     * Page by page until unmapped memory or the bound.  The window runs on
+     * past the kernel's end, which the guest does not know of: a page
+     * after the first that has no valid PTE or lies beyond the GTT ends
+     * it quietly (i915 places objects from the GTT's top down, so a
+     * window often reaches past 2 GiB; glmark2's shadow and refract
+     * logged that at every draw).  A kernel whose first page is unmapped
+     * is the guest's mistake, and logged.
+     */
     while (n * 16 < GEN4_KERNEL_MAX_BYTES) {
         uint32_t a = addr + n * 16;
         uint32_t chunk = 4096 - (a & 4095);
+        uint64_t phys;
 
         chunk = MIN(chunk, GEN4_KERNEL_MAX_BYTES - n * 16);
         if ((uint64_t)a + chunk > UINT32_MAX + 1ull ||
+            (n && !g45_gtt_translate(s->gtt, a, &phys)) ||
             !g45_gtt_read(s->gtt, a, words + n * 4, chunk)) {
             break;
         }

@@ -159,6 +159,32 @@ static void test_eviction(void)
     g4_eu_program_free(again);
 }
 
+/*
+ * The window a kernel is fetched in runs on past its end: a page beyond
+ * the GTT or without a valid PTE ends it without a guest error (the
+ * guest did nothing wrong), and the kernel runs.  An unmapped first page
+ * is logged.
+ */
+static void test_window_end_quiet(void)
+{
+    uint32_t top = GEN4T_RAM_SIZE - 256, mid = 0x20000 - 256, r[8];
+    G4EuProgram *p;
+
+    gen4t_setup();
+    gen4t_kernel(top, loop_kernel);         /* the GTT ends after it */
+    gen4t_kernel(mid, loop_kernel);
+    gen4t_ptes[0x20000 / 4096] = 0;         /* no page after this one */
+    for (unsigned k = 0; k < 2; k++) {
+        p = gen4_kernel_load(&st, k ? mid : top);
+        run_loop(p, 3, r);
+        g_assert_cmpuint(r[0], ==, 1 + 3 + 100);
+        g4_eu_program_free(p);
+    }
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+    g4_eu_program_free(gen4_kernel_load(&st, 0x20000));
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 1);
+}
+
 /* Without a cache every load makes its own program. */
 static void test_no_cache(void)
 {
@@ -290,6 +316,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gen4-kernels/pipe-control-invalidates",
                     test_pipe_control_invalidates);
     g_test_add_func("/gen4-kernels/no-cache", test_no_cache);
+    g_test_add_func("/gen4-kernels/window-end-quiet", test_window_end_quiet);
     g_test_add_func("/gen4-kernels/thread-reuse", test_thread_reuse);
     g_test_add_func("/gen4-kernels/threads-share-a-program",
                     test_threads_share_a_program);
