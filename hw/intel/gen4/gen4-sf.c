@@ -180,7 +180,13 @@ bool gen4_sf_object(Gen4Sf *sf, const Gen4Object *o, const uint32_t *vues,
         }
     }
     vpi = vue[0][2] & 15;           /* the leading vertex's VPIndex */
-    viewport(sf, vpi, vp);
+    /* Read for the transform or the scissor only: with neither the
+     * pointer may be anything (crocus's clears leave it 0, unmapped). */
+    if (xform || g45_sf_state_scissor_enable(st)) {
+        viewport(sf, vpi, vp);
+    } else {
+        memset(vp, 0, sizeof(vp));
+    }
     for (int i = 0; i < o->nv; i++) {
         if (xform) {
             x[i] = g45_sf_viewport_m00(vp) * x[i] + g45_sf_viewport_m30(vp);

@@ -128,6 +128,31 @@ static void test_screen_space_and_payload(void)
     gen4_sf_end(&sf);
 }
 
+/*
+ * Without the viewport transform and the scissor the SF_VIEWPORT pointer
+ * is not followed: crocus's clears leave it 0, at no mapped page, and
+ * reading it there logged a guest error for every object.
+ */
+static void test_viewport_unused(void)
+{
+    uint32_t prim[6] = { 0x7b000004 | (G45_3DPRIM_TRILIST << 10), 3, 0, 1,
+                         0, 0 };
+    Gen4SetupObj o;
+
+    setup(0, 1u << 29 /* cull none */, false);
+    gen4_sf_end(&sf);
+    gen4t_w32(SF_ST + 20, GEN4T_RAM_SIZE + 0x1000);    /* beyond the GTT */
+    gen4_draw_snapshot(&st, prim, &dr);
+    gen4_sf_begin(&sf, &st, &dr);
+    vertex(0, 10, 50, 0.25f, 1.0f);
+    vertex(1, 60, 50, 0.5f, 0.5f);
+    vertex(2, 30, 20, 0.75f, 0.25f);
+    g_assert_true(setup_tri(&o, false));
+    g_assert_cmpfloat(o.x[0], ==, 37);
+    g_assert_cmpuint(fake_host_nlogs_total(&fh), ==, 0);
+    gen4_sf_end(&sf);
+}
+
 static void test_viewport_and_scissor(void)
 {
     Gen4SetupObj o;
@@ -224,6 +249,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gen4-sf/screen-space-and-payload",
                     test_screen_space_and_payload);
+    g_test_add_func("/gen4-sf/viewport-unused", test_viewport_unused);
     g_test_add_func("/gen4-sf/viewport-and-scissor",
                     test_viewport_and_scissor);
     g_test_add_func("/gen4-sf/culling", test_culling);
