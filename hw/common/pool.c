@@ -4,7 +4,6 @@
  * Copyright (c) 2026 hwgpu authors
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -93,44 +92,6 @@ static void take_tasks(HwgpuPool *p, HwgpuPoolFn *fn, void *opaque,
     }
 }
 
-/*
- * Spin (yielding) for up to this long before sleeping on a condition: a
- * helper waiting for the draw's next job, the submitter waiting for the
- * helpers to leave one.  A draw's jobs come back to back; a thread that
- * sleeps between them must be woken, and the host's scheduler may then
- * queue it on the waker's core behind the waker while another core
- * idles (perf sched, kmscube on 2 cores: the helper waited 1-2 ms, the
- * draw ran on one core).  sched_yield() lets any other thread of that
- * core (a vCPU) run first.
- */
-#define POOL_SPIN_US 300
-
-/* Spin until done(p, arg) or the time is up; true if done. */
-static bool spin_until(HwgpuPool *p, bool (*done)(HwgpuPool *p, uint64_t arg),
-                       uint64_t arg)
-{
-    int64_t end = g_get_monotonic_time() + POOL_SPIN_US;
-
-    do {
-        if (done(p, arg)) {
-            return true;
-        }
-        sched_yield();
-    } while (g_get_monotonic_time() < end);
-    return done(p, arg);
-}
-
-static bool job_posted(HwgpuPool *p, uint64_t seen)
-{
-    return __atomic_load_n(&p->quit, __ATOMIC_ACQUIRE) ||
-           __atomic_load_n(&p->generation, __ATOMIC_ACQUIRE) != seen;
-}
-
-static bool helpers_left(HwgpuPool *p, uint64_t unused)
-{
-    return !__atomic_load_n(&p->busy, __ATOMIC_ACQUIRE);
-}
-
 typedef struct Helper {
     HwgpuPool *pool;
     unsigned slot;
@@ -153,11 +114,6 @@ static gpointer helper_main(gpointer opaque)
         void *job;
         unsigned ntasks;
 
-        if (!p->quit && p->generation == seen) {
-            hwgpu_mutex_unlock(&p->lock);
-            spin_until(p, job_posted, seen);
-            hwgpu_mutex_lock(&p->lock);
-        }
         while (!p->quit && p->generation == seen) {
             hwgpu_cond_wait(&p->wake, &p->lock);
         }
@@ -168,11 +124,11 @@ static gpointer helper_main(gpointer opaque)
         fn = p->fn;
         job = p->opaque;
         ntasks = p->ntasks;
-        __atomic_add_fetch(&p->busy, 1, __ATOMIC_RELEASE);
+        p->busy++;
         hwgpu_mutex_unlock(&p->lock);
         take_tasks(p, fn, job, ntasks, slot);
         hwgpu_mutex_lock(&p->lock);
-        if (!__atomic_sub_fetch(&p->busy, 1, __ATOMIC_RELEASE)) {
+        if (!--p->busy) {
             /* woken after the unlock, not to block on the lock at once
              * (see hwgpu_worker_kick) */
             hwgpu_mutex_unlock(&p->lock);
@@ -208,7 +164,7 @@ void hwgpu_pool_init(HwgpuPool *p, unsigned size, const HwgpuHost *host)
 void hwgpu_pool_destroy(HwgpuPool *p)
 {
     hwgpu_mutex_lock(&p->lock);
-    __atomic_store_n(&p->quit, true, __ATOMIC_RELEASE);
+    p->quit = true;
     hwgpu_cond_broadcast(&p->wake);
     hwgpu_mutex_unlock(&p->lock);
     for (unsigned i = 1; i < p->size; i++) {
@@ -229,10 +185,9 @@ void hwgpu_pool_run(HwgpuPool *p, unsigned ntasks, HwgpuPoolFn *fn,
         }
         return;
     }
+    hwgpu_mutex_lock(&p->lock);
     /* A helper that woke for the previous job only now leaves it (it
      * finds no task left); the counter is reset after that. */
-    spin_until(p, helpers_left, 0);
-    hwgpu_mutex_lock(&p->lock);
     while (p->busy) {
         hwgpu_cond_wait(&p->done, &p->lock);
     }
@@ -240,7 +195,7 @@ void hwgpu_pool_run(HwgpuPool *p, unsigned ntasks, HwgpuPoolFn *fn,
     p->opaque = opaque;
     p->ntasks = ntasks;
     g_atomic_int_set(&p->next, 0);
-    __atomic_store_n(&p->generation, p->generation + 1, __ATOMIC_RELEASE);
+    p->generation++;
     hwgpu_mutex_unlock(&p->lock);
     hwgpu_cond_broadcast(&p->wake);     /* after the unlock, as above */
 
@@ -248,7 +203,6 @@ void hwgpu_pool_run(HwgpuPool *p, unsigned ntasks, HwgpuPoolFn *fn,
 
     /* Every task is taken; wait for the helpers still running theirs (and
      * for any that woke late, which find nothing left and leave). */
-    spin_until(p, helpers_left, 0);
     hwgpu_mutex_lock(&p->lock);
     while (p->busy) {
         hwgpu_cond_wait(&p->done, &p->lock);
