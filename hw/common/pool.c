@@ -129,11 +129,7 @@ static gpointer helper_main(gpointer opaque)
         take_tasks(p, fn, job, ntasks, slot);
         hwgpu_mutex_lock(&p->lock);
         if (!--p->busy) {
-            /* woken after the unlock, not to block on the lock at once
-             * (see hwgpu_worker_kick) */
-            hwgpu_mutex_unlock(&p->lock);
             hwgpu_cond_broadcast(&p->done);
-            hwgpu_mutex_lock(&p->lock);
         }
     }
     hwgpu_mutex_unlock(&p->lock);
@@ -196,8 +192,8 @@ void hwgpu_pool_run(HwgpuPool *p, unsigned ntasks, HwgpuPoolFn *fn,
     p->ntasks = ntasks;
     g_atomic_int_set(&p->next, 0);
     p->generation++;
+    hwgpu_cond_broadcast(&p->wake);
     hwgpu_mutex_unlock(&p->lock);
-    hwgpu_cond_broadcast(&p->wake);     /* after the unlock, as above */
 
     take_tasks(p, fn, opaque, ntasks, 0);
 

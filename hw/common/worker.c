@@ -16,7 +16,6 @@ void hwgpu_worker_init(HwgpuWorker *w, const char *name,
     w->thread = NULL;
     w->quit = false;
     w->paused = false;
-    w->kicked = false;
     w->name = name;
     w->ops = ops;
     w->opaque = opaque;
@@ -40,18 +39,12 @@ void hwgpu_worker_lock(HwgpuWorker *w)
 
 void hwgpu_worker_unlock(HwgpuWorker *w)
 {
-    bool kick = w->kicked;
-
-    w->kicked = false;
     hwgpu_mutex_unlock(&w->lock);
-    if (kick) {
-        hwgpu_cond_broadcast(&w->cond);
-    }
 }
 
 void hwgpu_worker_kick(HwgpuWorker *w)
 {
-    w->kicked = true;
+    hwgpu_cond_broadcast(&w->cond);
 }
 
 static gpointer worker_main(gpointer opaque)
@@ -64,7 +57,6 @@ static gpointer worker_main(gpointer opaque)
     }
     hwgpu_mutex_lock(&w->lock);
     while (!w->quit) {
-        w->kicked = false;      /* this thread looks again anyway */
         if (w->paused) {
             hwgpu_cond_broadcast(&w->cond);     /* for wait_idle */
             hwgpu_cond_wait(&w->cond, &w->lock);

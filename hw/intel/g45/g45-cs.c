@@ -368,9 +368,8 @@ static void reset_l(G45Engine *e)
             e->reg[i] = 0;
         }
     }
-    e->in_batch = e->hung = e->starved = false;
-    __atomic_store_n(&e->halted, false, __ATOMIC_RELEASE);
-    __atomic_store_n(&e->wait_mask, 0, __ATOMIC_RELEASE);
+    e->in_batch = e->halted = e->hung = e->starved = false;
+    e->wait_mask = 0;
     e->chain = 0;
     e->blt_row = 0;
     e->fetch_n = 0;
@@ -487,7 +486,7 @@ void g45_engine_event(G45Engine *e, uint32_t events)
 {
     hwgpu_worker_lock(&e->worker);
     if ((e->wait_mask & events) && !e->halted) {
-        __atomic_store_n(&e->wait_mask, 0, __ATOMIC_RELEASE);
+        e->wait_mask = 0;
         e->stats.cmds++;
         g45_cs_advance(e, 1);          /* the MI_WAIT_FOR_EVENT retires */
         g45_cs_kick(e);
@@ -495,17 +494,14 @@ void g45_engine_event(G45Engine *e, uint32_t events)
     hwgpu_worker_unlock(&e->worker);
 }
 
-/*
- * Without the engine's lock: the display's service asks this under QEMU's
- * BQL and must not wait for a draw to end (it did, up to 1.7 ms, in a
- * kmscube run).  A stale answer is harmless: an engine that starts to wait
- * stores its mask before it asks the display to look (op_wait,
- * ops->wait), and g45_engine_event checks the mask again under the lock.
- */
 uint32_t g45_engine_waiting(G45Engine *e)
 {
-    return __atomic_load_n(&e->halted, __ATOMIC_ACQUIRE) ? 0 :
-           __atomic_load_n(&e->wait_mask, __ATOMIC_ACQUIRE);
+    uint32_t m;
+
+    hwgpu_worker_lock(&e->worker);
+    m = e->halted ? 0 : e->wait_mask;
+    hwgpu_worker_unlock(&e->worker);
+    return m;
 }
 
 uint32_t g45_engine_run(G45Engine *e, uint32_t budget)

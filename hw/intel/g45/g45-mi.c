@@ -302,10 +302,7 @@ static StepResult op_user_interrupt(G45Engine *e, const Cmd *c)
 
 static StepResult op_wait(G45Engine *e, const Cmd *c)
 {
-    /* Stored before ops->wait asks the display to look (g45_engine_waiting
-     * reads it without the lock). */
-    __atomic_store_n(&e->wait_mask, g45_mi_wait_for_event_events(c->dw),
-                     __ATOMIC_RELEASE);
+    e->wait_mask = g45_mi_wait_for_event_events(c->dw);
     if (e->wait_mask && e->ops->wait) {
         e->ops->wait(e->opaque, e->wait_mask);
     }

@@ -162,7 +162,7 @@ void  g45_cs_advance(G45Engine *e, uint32_t dwords)
 
 void  g45_cs_parser_error(G45Engine *e, const struct Cmd *c, const char *why)
 {
-    __atomic_store_n(&e->halted, true, __ATOMIC_RELEASE);
+    e->halted = true;
     e->reg[G45_ER_IPEIR] |= e->in_batch ? G45_IPEIR_BATCH : 0;
     e->reg[G45_ER_IPEHR] = c->dw[0];
     e->stats.errors++;
@@ -179,7 +179,7 @@ void  g45_cs_parser_error(G45Engine *e, const struct Cmd *c, const char *why)
 
 void  g45_cs_declare_hang(G45Engine *e, const char *why)
 {
-    __atomic_store_n(&e->halted, true, __ATOMIC_RELEASE);
+    e->halted = true;
     e->hung = true;
     e->stats.hangs++;
     hwgpu_trace(e->host, "hang", "%s: %s, ACTHD 0x%08x", eng_name(e), why,

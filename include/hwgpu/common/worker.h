@@ -45,7 +45,6 @@ typedef struct HwgpuWorker {
     GThread *thread;
     bool quit;
     bool paused;                /* hwgpu_worker_pause: run nothing */
-    bool kicked;                /* hwgpu_worker_kick: wake at the unlock */
     const char *name;
     const HwgpuWorkerOps *ops;
     void *opaque;
@@ -68,14 +67,7 @@ static inline bool hwgpu_worker_contended(HwgpuWorker *w)
     return w->thread && g_atomic_int_get(&w->waiters);
 }
 
-/*
- * Lock held: there may be work.  The thread and idle waiters are woken
- * when the lock is released (hwgpu_worker_unlock), not before: a thread
- * woken while the lock is still held runs only to block on the lock, and
- * the host's scheduler then counts it as having just run and lets the
- * waker's thread (a vCPU) finish its time slice first, up to 2 ms later on
- * an otherwise idle host core (perf sched, kmscube).
- */
+/* Lock held: there may be work (wakes the thread and idle waiters). */
 void hwgpu_worker_kick(HwgpuWorker *w);
 
 /*
